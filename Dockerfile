@@ -1,0 +1,20 @@
+# One image for the API (which also serves the built web app) and the projections worker.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY ledger/package.json ledger/
+COPY projections/package.json projections/
+COPY api/package.json api/
+COPY web/package.json web/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build:web
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production
+WORKDIR /app
+COPY --from=build /app /app
+RUN npm prune --omit=dev --no-audit --no-fund || true
+USER node
+EXPOSE 8080
+CMD ["node", "--import", "tsx", "api/src/main.ts"]

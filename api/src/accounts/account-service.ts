@@ -1,0 +1,202 @@
+import { createHash } from 'node:crypto';
+import { creditStreamId, type Ledger } from '@app/ledger';
+import type pg from 'pg';
+import type { ProjectionsGate } from '../composition/projections-gate';
+import { AppError } from '../shared/errors';
+import type { RequestContext } from '../shared/request-context';
+import { SIGNUP_CREDITS } from '../credits/credit-constants';
+import { loginSchema, parseInput, registrationSchema } from './account-validation';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './password-hasher';
+import { RateLimiter, type RateLimit } from './rate-limiter';
+import { Sessions, type SessionRecord } from './sessions';
+import { toUser, UsersRepository, type UserRecord, type UserRow } from './users-repository';
+
+export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
+const SESSION_CACHE_TTL_MS = 5_000;
+const SESSION_CACHE_SIZE = 10_000;
+
+export interface AuthLimits {
+  readonly loginPerIp: RateLimit;
+  readonly loginFailuresPerAccount: RateLimit;
+  readonly registrationsPerIp: RateLimit;
+}
+
+export const defaultAuthLimits = (windowSeconds = 900): AuthLimits => ({
+  loginPerIp: { limit: 30, windowSeconds },
+  loginFailuresPerAccount: { limit: 5, windowSeconds },
+  registrationsPerIp: { limit: 10, windowSeconds },
+});
+
+export interface SignedIn {
+  token: string;
+  session: SessionRecord;
+  user: UserRecord;
+}
+
+export interface GoogleProfile {
+  subject: string;
+  email: string | null;
+  emailVerified: boolean;
+  name: string | null;
+  pictureUrl: string | null;
+}
+
+// Per-account counters key on a hash so the table holds no email addresses.
+const accountKey = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+
+export class AccountService {
+  readonly users: UsersRepository;
+  readonly sessions: Sessions;
+  private readonly limiter: RateLimiter;
+  private readonly sessionCache = new Map<string, { value: { user: UserRecord; session: SessionRecord }; until: number }>();
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly ledger: Ledger,
+    private readonly projections: ProjectionsGate,
+    private readonly limits: AuthLimits = defaultAuthLimits(),
+  ) {
+    this.users = new UsersRepository(pool);
+    this.sessions = new Sessions(pool);
+    this.limiter = new RateLimiter(pool);
+  }
+
+  async register(input: unknown, context: RequestContext): Promise<SignedIn> {
+    const data = parseInput(registrationSchema, input);
+    await this.limiter.hit(`register:ip:${context.ip}`, this.limits.registrationsPerIp);
+    const user = await this.users.create({
+      email: data.email,
+      username: data.username,
+      fullName: data.fullName,
+      passwordHash: await hashPassword(data.password),
+    });
+    await this.grantSignupCredits(user, context);
+    return this.startSession(user, context);
+  }
+
+  async login(input: unknown, context: RequestContext): Promise<SignedIn> {
+    const data = parseInput(loginSchema, input);
+    const account = `login:account:${accountKey(data.email)}`;
+    await this.limiter.hit(`login:ip:${context.ip}`, this.limits.loginPerIp);
+    await this.limiter.check(account, this.limits.loginFailuresPerAccount);
+    const user = await this.users.findByEmail(data.email);
+    const valid = user?.passwordHash
+      ? await verifyPassword(user.passwordHash, data.password)
+      : (await burnPasswordCheck(data.password), false);
+    if (!user || !valid) {
+      await this.limiter.hit(account, this.limits.loginFailuresPerAccount);
+      // One message whether the email or the password was wrong.
+      throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE, 401);
+    }
+    await this.limiter.reset(account);
+    return this.startSession(user, context);
+  }
+
+  async logout(sessionId: string): Promise<void> {
+    this.forgetSession(sessionId);
+    await this.sessions.revoke(sessionId);
+  }
+
+  /** Role or profile changes: drop the cached sessions of this user. */
+  forgetUser(userId: string) {
+    for (const [token, entry] of this.sessionCache) if (entry.value.user.id === userId) this.sessionCache.delete(token);
+  }
+
+  /**
+   * The signed-in user behind a session token, or null. Lookups are cached for a few seconds (every
+   * request authenticates); a logout here evicts at once, one on another replica within the TTL.
+   */
+  async authenticate(token: string): Promise<{ user: UserRecord; session: SessionRecord } | null> {
+    const cached = this.sessionCache.get(token);
+    if (cached && cached.until > Date.now()) return cached.value;
+    const found = await this.sessions.findWithUser<UserRow>(token);
+    const value = found && found.session.expiresAt.getTime() > Date.now() ? { user: toUser(found.userRow), session: found.session } : null;
+    if (value) {
+      if (this.sessionCache.size >= SESSION_CACHE_SIZE) this.sessionCache.delete(this.sessionCache.keys().next().value!);
+      this.sessionCache.set(token, { value, until: Date.now() + SESSION_CACHE_TTL_MS });
+    }
+    return value;
+  }
+
+  private forgetSession(sessionId: string) {
+    for (const [token, entry] of this.sessionCache) if (entry.value.session.id === sessionId) this.sessionCache.delete(token);
+  }
+
+  /**
+   * Google sign-in: the Google account's user, or the account with the same verified email
+   * (one person, one balance), or a new account.
+   */
+  async signInWithGoogle(profile: GoogleProfile, context: RequestContext): Promise<SignedIn> {
+    const known = await this.users.findByGoogleSubject(profile.subject);
+    if (known) return this.startSession(known, context);
+    if (!profile.email) throw new AppError('GOOGLE_EMAIL_MISSING', 'Google did not share an email address', 400);
+    const existing = await this.users.findByEmail(profile.email);
+    if (existing) {
+      if (!profile.emailVerified) {
+        throw new AppError(
+          'GOOGLE_EMAIL_UNVERIFIED',
+          'This email belongs to an account; verify it with Google or sign in with your password',
+          409,
+        );
+      }
+      return this.startSession(await this.users.linkGoogle(existing.id, profile.subject, profile.pictureUrl), context);
+    }
+    const user = await this.users.create({
+      email: profile.email,
+      username: await this.availableUsername(profile.email, profile.name),
+      fullName: profile.name,
+      passwordHash: null,
+      googleSubject: profile.subject,
+      profileImageUrl: profile.pictureUrl,
+    });
+    await this.grantSignupCredits(user, context);
+    return this.startSession(user, context);
+  }
+
+  /**
+   * Finishes signup grants a crash interrupted (user created, grant not yet in the ledger).
+   * Safe to run any time: the grant is idempotent by key.
+   */
+  async grantPendingSignupCredits(context: RequestContext): Promise<number> {
+    const pending = await this.users.listPendingSignupGrants();
+    for (const user of pending) await this.grantSignupCredits(user, context);
+    return pending.length;
+  }
+
+  private async grantSignupCredits(user: UserRecord, context: RequestContext) {
+    const result = await this.ledger.credits.handle(
+      creditStreamId(user.id),
+      {
+        type: 'GrantCredits',
+        data: { userId: user.id, grantId: `signup-${user.id}`, amount: SIGNUP_CREDITS, source: 'signup', expiresAt: null },
+      },
+      {
+        now: new Date(),
+        actor: { kind: 'system', id: 'signup' },
+        reason: 'Signup bonus',
+        correlationId: context.correlationId,
+        idempotencyKey: `signup:${user.id}`,
+      },
+    );
+    await this.users.markSignupGranted(user.id);
+    await this.projections.waitFor(result.position);
+  }
+
+  private async startSession(user: UserRecord, context: RequestContext): Promise<SignedIn> {
+    const { token, session } = await this.sessions.create(user.id, context);
+    return { token, session, user };
+  }
+
+  private async availableUsername(email: string, name: string | null): Promise<string> {
+    const base =
+      (name ?? email.split('@')[0] ?? 'artist')
+        .normalize('NFKD')
+        .replace(/[^\p{L}\p{N}_.-]+/gu, '')
+        .slice(0, 30) || 'artist';
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const candidate = attempt === 0 ? base : `${base}${Math.floor(Math.random() * 10_000)}`;
+      if (!(await this.users.isUsernameTaken(candidate))) return candidate;
+    }
+    throw new Error('could not find a free username');
+  }
+}

@@ -1,0 +1,44 @@
+import type pg from 'pg';
+import { RateLimitedError } from '../shared/errors';
+
+export interface RateLimit {
+  readonly limit: number;
+  readonly windowSeconds: number;
+}
+
+type Queryable = Pick<pg.Pool, 'query'>;
+
+/** Fixed-window counters in Postgres, so the limits hold across every API replica. */
+export class RateLimiter {
+  constructor(private readonly db: Queryable) {}
+
+  /** Counts one hit; throws once the window's limit is exceeded. */
+  async hit(key: string, rule: RateLimit): Promise<void> {
+    const result = await this.db.query<{ hits: number; retry_after: number }>(
+      `INSERT INTO rate_limit_counters AS c (key, window_started_at, hits) VALUES ($1, now(), 1)
+       ON CONFLICT (key) DO UPDATE SET
+         hits = CASE WHEN c.window_started_at <= now() - make_interval(secs => $2) THEN 1 ELSE c.hits + 1 END,
+         window_started_at = CASE WHEN c.window_started_at <= now() - make_interval(secs => $2)
+                                  THEN now() ELSE c.window_started_at END
+       RETURNING hits, ceil(extract(epoch FROM c.window_started_at + make_interval(secs => $2) - now()))::int AS retry_after`,
+      [key, rule.windowSeconds],
+    );
+    const row = result.rows[0]!;
+    if (row.hits > rule.limit) throw new RateLimitedError(Math.max(1, row.retry_after));
+  }
+
+  /** Throws if the key is already over its limit, without counting. */
+  async check(key: string, rule: RateLimit): Promise<void> {
+    const result = await this.db.query<{ hits: number; retry_after: number }>(
+      `SELECT hits, ceil(extract(epoch FROM window_started_at + make_interval(secs => $2) - now()))::int AS retry_after
+       FROM rate_limit_counters WHERE key = $1 AND window_started_at > now() - make_interval(secs => $2)`,
+      [key, rule.windowSeconds],
+    );
+    const row = result.rows[0];
+    if (row && row.hits >= rule.limit) throw new RateLimitedError(Math.max(1, row.retry_after));
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.db.query('DELETE FROM rate_limit_counters WHERE key = $1', [key]);
+  }
+}

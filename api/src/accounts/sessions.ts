@@ -1,0 +1,57 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { preparedQuery } from '@app/ledger';
+import type pg from 'pg';
+
+export const SESSION_TTL_MS = 30 * 24 * 3_600_000;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest();
+
+export interface SessionRecord {
+  id: string;
+  userId: string;
+  expiresAt: Date;
+}
+
+type Queryable = Pick<pg.Pool, 'query'>;
+
+/** Opaque random tokens; only their sha256 is stored, so a leaked table opens no sessions. */
+export class Sessions {
+  constructor(private readonly db: Queryable) {}
+
+  async create(userId: string, context: { userAgent?: string | undefined; ip?: string | undefined } = {}) {
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+    const id = randomUUID();
+    await this.db.query(
+      `INSERT INTO sessions (id, user_id, token_hash, expires_at, user_agent, ip) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [id, userId, hashToken(token), expiresAt, context.userAgent?.slice(0, 300) ?? null, context.ip ?? null],
+    );
+    return { token, session: { id, userId, expiresAt } satisfies SessionRecord };
+  }
+
+  /** The live session and its user's row in one round trip (every authenticated request does this). */
+  async findWithUser<Row extends { id: string }>(token: string): Promise<{ session: SessionRecord; userRow: Row } | null> {
+    if (!token || token.length > 200) return null;
+    const result = await this.db.query<{ session_id: string; session_expires_at: Date } & Row>(
+      preparedQuery(
+        this.db,
+        'session_with_user',
+        `SELECT s.id AS session_id, s.expires_at AS session_expires_at, u.*
+         FROM sessions s JOIN users u ON u.id = s.user_id
+         WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
+        [hashToken(token)],
+      ),
+    );
+    const row = result.rows[0];
+    if (!row) return null;
+    const { session_id, session_expires_at, ...userRow } = row;
+    return {
+      session: { id: session_id, userId: row.id, expiresAt: session_expires_at },
+      userRow: userRow as unknown as Row,
+    };
+  }
+
+  async revoke(sessionId: string): Promise<void> {
+    await this.db.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [sessionId]);
+  }
+}

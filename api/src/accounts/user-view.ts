@@ -1,0 +1,53 @@
+import { getAccountSnapshot } from '@app/projections';
+import type pg from 'pg';
+import { planById } from '../billing/plans';
+import { generationsRemaining } from '../credits/credit-constants';
+import type { Role, UserRecord } from './users-repository';
+
+export type PublicSubscriptionStatus = 'active' | 'canceled' | 'past_due' | 'free';
+
+/** What a user sees of their own account (the spec's User entity). */
+export interface UserView {
+  id: string;
+  email: string;
+  username: string;
+  fullName: string | null;
+  profileImageUrl: string | null;
+  credits: number;
+  generationsRemaining: number;
+  subscriptionStatus: PublicSubscriptionStatus;
+  currentPlan: string;
+  /** End of the paid period: when it renews, or ends if cancellation is scheduled. */
+  subscriptionRenewsAt: Date | null;
+  cancelAtPeriodEnd: boolean;
+  roles: Role[];
+}
+
+type Queryable = Pick<pg.Pool, 'query'>;
+
+/** Joins the account with its balance and subscription read models. */
+export async function buildUserView(db: Queryable, user: UserRecord, now = new Date()): Promise<UserView> {
+  const { available, subscription } = await getAccountSnapshot(db, user.id, now);
+  const status = subscription?.status;
+  const publicStatus: PublicSubscriptionStatus =
+    status === 'active' || status === 'canceled' || status === 'past_due' ? status : 'free';
+  // A canceled plan still counts until the period it was paid for ends.
+  const planStillHeld =
+    status === 'active' ||
+    status === 'past_due' ||
+    (status === 'canceled' && subscription?.currentPeriodEnd != null && subscription.currentPeriodEnd > now);
+  return {
+    id: user.id,
+    email: user.email,
+    username: user.username,
+    fullName: user.fullName,
+    profileImageUrl: user.profileImageUrl,
+    credits: available,
+    generationsRemaining: generationsRemaining(available),
+    subscriptionStatus: publicStatus,
+    currentPlan: (planStillHeld && planById(subscription?.planId)?.name) || 'Free',
+    subscriptionRenewsAt: planStillHeld ? (subscription?.currentPeriodEnd ?? null) : null,
+    cancelAtPeriodEnd: subscription?.cancelAtPeriodEnd ?? false,
+    roles: user.roles,
+  };
+}

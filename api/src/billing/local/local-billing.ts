@@ -1,0 +1,199 @@
+import { createHash } from 'node:crypto';
+import type pg from 'pg';
+import Stripe from 'stripe';
+import { AppError, notFound } from '../../shared/errors';
+import type { CheckoutRequest, PaidInvoice, PaymentGateway } from '../payment-gateway';
+import { isPaidPlan, planById, type PlanId } from '../plans';
+import type { StripeWebhookService } from '../webhook/stripe-webhook-service';
+import {
+  checkoutSessionObject,
+  eventObject,
+  localId,
+  paidInvoiceObject,
+  subscriptionObject,
+  type LocalSubscription,
+} from './stripe-objects';
+
+const addMonth = (date: Date) => {
+  const next = new Date(date);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  return next;
+};
+
+interface SubscriptionRow {
+  id: string;
+  user_id: string;
+  customer_id: string;
+  plan_id: string;
+  status: string;
+  current_period_start: Date;
+  current_period_end: Date;
+  cancel_at_period_end: boolean;
+}
+
+const toSubscription = (row: SubscriptionRow): LocalSubscription => ({
+  id: row.id,
+  userId: row.user_id,
+  customerId: row.customer_id,
+  planId: row.plan_id,
+  status: row.status,
+  currentPeriodStart: row.current_period_start,
+  currentPeriodEnd: row.current_period_end,
+  cancelAtPeriodEnd: row.cancel_at_period_end,
+});
+
+/**
+ * The embedded stand-in for Stripe (PAYMENTS=local): hosted checkout, portal and renewals that
+ * emit Stripe-shaped events, signed with the local webhook secret, into the real webhook handler.
+ */
+export class LocalBilling implements PaymentGateway {
+  readonly kind = 'local' as const;
+  private webhooks: StripeWebhookService | null = null;
+
+  constructor(
+    private readonly db: pg.Pool,
+    private readonly webhookSecret: string,
+  ) {}
+
+  /** The webhook handler events are delivered to (set once both exist). */
+  connect(webhooks: StripeWebhookService) {
+    this.webhooks = webhooks;
+  }
+
+  planForPrice(priceId: string): PlanId | null {
+    const planId = priceId.replace(/^price_local_/, '');
+    return isPaidPlan(planId) ? (planId as PlanId) : null;
+  }
+
+  async createCheckoutSession(request: CheckoutRequest) {
+    const id = localId('cs');
+    await this.db.query(
+      `INSERT INTO local_checkout_sessions (id, user_id, plan_id, status, success_url, cancel_url) VALUES ($1, $2, $3, 'open', $4, $5)`,
+      [id, request.userId, request.planId, request.successUrl, request.cancelUrl],
+    );
+    return { sessionId: id, url: `/billing/checkout/${id}` };
+  }
+
+  async createPortalSession(customerId: string, returnUrl: string) {
+    const id = localId('bps');
+    await this.db.query('INSERT INTO local_portal_sessions (id, customer_id, return_url) VALUES ($1, $2, $3)', [id, customerId, returnUrl]);
+    return { url: `/billing/portal/${id}` };
+  }
+
+  async findInvoiceForPayment(): Promise<string | null> {
+    return null; // local invoices carry their payment in `payments`, recorded when paid
+  }
+
+  /** The local "Stripe" keeps its invoices where the webhook recorded them. */
+  async *listPaidInvoices(): AsyncIterable<PaidInvoice> {
+    const { rows } = await this.db.query<{ invoice_id: string; customer_id: string | null; amount_paid: number; currency: string; paid_at: Date }>(
+      'SELECT invoice_id, customer_id, amount_paid, currency, paid_at FROM billing_invoices ORDER BY paid_at',
+    );
+    for (const row of rows) {
+      yield { invoiceId: row.invoice_id, customerId: row.customer_id, amountPaid: row.amount_paid, currency: row.currency, paidAt: row.paid_at };
+    }
+  }
+
+  async checkoutSession(id: string) {
+    const result = await this.db.query<{ id: string; user_id: string; plan_id: string; status: string; success_url: string; cancel_url: string; email: string }>(
+      `SELECT s.*, u.email FROM local_checkout_sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1`,
+      [id],
+    );
+    const row = result.rows[0];
+    if (!row) throw notFound('This checkout session does not exist');
+    return { ...row, plan: planById(row.plan_id)! };
+  }
+
+  /** Pay: customer and subscription are created, then checkout.session.completed and invoice.paid are delivered. */
+  async pay(sessionId: string, now = new Date()): Promise<string> {
+    const session = await this.checkoutSession(sessionId);
+    if (session.status !== 'open') return session.success_url;
+    const customerId = `cus_local_${createHash('sha256').update(session.user_id).digest('hex').slice(0, 16)}`;
+    // A new subscription replaces any earlier local one of this user.
+    await this.db.query(`UPDATE local_subscriptions SET status = 'canceled' WHERE user_id = $1 AND status <> 'canceled'`, [session.user_id]);
+    const subscription: LocalSubscription = {
+      id: localId('sub'),
+      userId: session.user_id,
+      customerId,
+      planId: session.plan.id,
+      status: 'active',
+      currentPeriodStart: now,
+      currentPeriodEnd: addMonth(now),
+      cancelAtPeriodEnd: false,
+    };
+    await this.db.query(
+      `INSERT INTO local_subscriptions (id, user_id, customer_id, plan_id, status, current_period_start, current_period_end)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [subscription.id, subscription.userId, customerId, subscription.planId, 'active', subscription.currentPeriodStart, subscription.currentPeriodEnd],
+    );
+    await this.db.query(`UPDATE local_checkout_sessions SET status = 'complete', completed_at = now() WHERE id = $1`, [sessionId]);
+    await this.deliver('checkout.session.completed', checkoutSessionObject({
+      id: sessionId,
+      userId: session.user_id,
+      plan: session.plan,
+      customerId,
+      subscriptionId: subscription.id,
+      successUrl: session.success_url,
+      cancelUrl: session.cancel_url,
+    }));
+    await this.deliver('invoice.paid', paidInvoiceObject(subscription, session.plan, now));
+    return session.success_url;
+  }
+
+  async portal(portalId: string) {
+    const result = await this.db.query<{ customer_id: string; return_url: string }>('SELECT * FROM local_portal_sessions WHERE id = $1', [portalId]);
+    const portal = result.rows[0];
+    if (!portal) throw notFound('This portal session does not exist');
+    return { ...portal, subscription: await this.currentSubscription({ customerId: portal.customer_id }) };
+  }
+
+  async currentSubscription(by: { customerId?: string; userId?: string }): Promise<LocalSubscription | null> {
+    const result = await this.db.query<SubscriptionRow>(
+      `SELECT * FROM local_subscriptions WHERE (customer_id = $1 OR user_id = $2) AND status <> 'canceled'
+       ORDER BY created_at DESC LIMIT 1`,
+      [by.customerId ?? null, by.userId ?? null],
+    );
+    return result.rows[0] ? toSubscription(result.rows[0]) : null;
+  }
+
+  /** Portal actions: cancel at period end, resume, or switch to another paid plan. */
+  async updateSubscription(customerId: string, change: { cancelAtPeriodEnd?: boolean; planId?: PlanId }, now = new Date()) {
+    const subscription = await this.currentSubscription({ customerId });
+    if (!subscription) throw new AppError('NO_SUBSCRIPTION', 'There is no subscription to change', 409);
+    if (change.planId && !isPaidPlan(change.planId)) throw new AppError('BAD_PLAN', 'Choose a paid plan', 400);
+    const updated = { ...subscription, ...(change.planId ? { planId: change.planId } : {}), ...(change.cancelAtPeriodEnd !== undefined ? { cancelAtPeriodEnd: change.cancelAtPeriodEnd } : {}) };
+    await this.db.query('UPDATE local_subscriptions SET plan_id = $2, cancel_at_period_end = $3 WHERE id = $1', [updated.id, updated.planId, updated.cancelAtPeriodEnd]);
+    await this.deliver('customer.subscription.updated', subscriptionObject(updated), now);
+    return updated;
+  }
+
+  /**
+   * Operator tool: moves a subscription to its next period at once, as Stripe would at renewal
+   * (invoice.paid for the new period; or, when cancellation was scheduled, the subscription ends).
+   */
+  async advance(userId: string, now = new Date()): Promise<'renewed' | 'ended'> {
+    const subscription = await this.currentSubscription({ userId });
+    if (!subscription) throw new AppError('NO_SUBSCRIPTION', 'This user has no local subscription', 409);
+    if (subscription.cancelAtPeriodEnd) {
+      await this.db.query(`UPDATE local_subscriptions SET status = 'canceled' WHERE id = $1`, [subscription.id]);
+      await this.deliver('customer.subscription.deleted', subscriptionObject({ ...subscription, status: 'canceled' }, now), now);
+      return 'ended';
+    }
+    const next = { ...subscription, currentPeriodStart: subscription.currentPeriodEnd, currentPeriodEnd: addMonth(subscription.currentPeriodEnd) };
+    await this.db.query(
+      'UPDATE local_subscriptions SET current_period_start = $2, current_period_end = $3 WHERE id = $1',
+      [next.id, next.currentPeriodStart, next.currentPeriodEnd],
+    );
+    await this.deliver('invoice.paid', paidInvoiceObject(next, planById(next.planId)!, now), now);
+    await this.deliver('customer.subscription.updated', subscriptionObject(next), now);
+    return 'renewed';
+  }
+
+  /** Signs the event like Stripe does and hands it to the webhook handler: the real path runs. */
+  private async deliver(type: string, object: unknown, created = new Date()) {
+    if (!this.webhooks) throw new Error('local billing is not connected to the webhook handler');
+    const payload = JSON.stringify(eventObject(type, object, created));
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: this.webhookSecret });
+    await this.webhooks.receive(Buffer.from(payload), signature);
+  }
+}

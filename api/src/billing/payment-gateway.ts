@@ -1,0 +1,39 @@
+import type { PlanId } from './plans';
+
+export interface CheckoutRequest {
+  userId: string;
+  email: string;
+  planId: PlanId;
+  /** The customer this user already has, so one person keeps one customer. */
+  customerId: string | null;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** Where the money side lives: Stripe, or the embedded local checkout. */
+export interface PaymentGateway {
+  readonly kind: 'stripe' | 'local';
+  createCheckoutSession(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
+  createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }>;
+  /** Stripe ids of our plans' prices; an invoice line names one of them. */
+  planForPrice(priceId: string): PlanId | null;
+  /** The invoice a payment belongs to (a refunded charge names only its payment intent). */
+  findInvoiceForPayment(paymentIntentId: string): Promise<string | null>;
+  /** Every paid invoice the payment provider knows, for finance's reconciliation. */
+  listPaidInvoices(): AsyncIterable<PaidInvoice>;
+}
+
+export interface PaidInvoice {
+  invoiceId: string;
+  customerId: string | null;
+  amountPaid: number;
+  currency: string;
+  paidAt: Date;
+}
+
+export class PaymentsNotConfiguredError extends Error {
+  constructor(detail: string) {
+    super(`Payments are not configured: ${detail}`);
+    this.name = 'PaymentsNotConfiguredError';
+  }
+}

@@ -1,0 +1,85 @@
+import Stripe from 'stripe';
+import type { BillingConfig } from '../../config';
+import { PaymentsNotConfiguredError, type CheckoutRequest, type PaidInvoice, type PaymentGateway } from '../payment-gateway';
+import type { PlanId } from '../plans';
+
+/** Stripe Checkout in subscription mode and the Billing Portal, through the official client. */
+export class StripeGateway implements PaymentGateway {
+  readonly kind = 'stripe' as const;
+  private readonly stripe: Stripe;
+
+  constructor(private readonly config: BillingConfig) {
+    if (!config.stripeSecretKey) throw new PaymentsNotConfiguredError('STRIPE_SECRET_KEY is not set');
+    this.stripe = new Stripe(config.stripeSecretKey, {
+      ...config.stripeApi,
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      appInfo: { name: 'stylised-art' },
+    });
+  }
+
+  private priceFor(planId: PlanId): string {
+    const price = planId === 'pro' ? this.config.priceIds.pro : planId === 'ultra' ? this.config.priceIds.ultra : undefined;
+    if (!price) throw new PaymentsNotConfiguredError(`no Stripe price for plan ${planId} (STRIPE_PRICE_${planId.toUpperCase()})`);
+    return price;
+  }
+
+  planForPrice(priceId: string): PlanId | null {
+    if (priceId === this.config.priceIds.pro) return 'pro';
+    if (priceId === this.config.priceIds.ultra) return 'ultra';
+    return null;
+  }
+
+  async createCheckoutSession(request: CheckoutRequest) {
+    const metadata = { userId: request.userId, planId: request.planId };
+    const session = await this.stripe.checkout.sessions.create(
+      {
+        mode: 'subscription',
+        line_items: [{ price: this.priceFor(request.planId), quantity: 1 }],
+        ...(request.customerId ? { customer: request.customerId } : { customer_email: request.email }),
+        client_reference_id: request.userId,
+        metadata,
+        // Copied onto the subscription and so onto every invoice: invoice.paid names its user
+        // even when it arrives before checkout.session.completed.
+        subscription_data: { metadata },
+        success_url: request.successUrl,
+        cancel_url: request.cancelUrl,
+      },
+      { idempotencyKey: `checkout:${request.userId}:${request.planId}:${Math.floor(Date.now() / 60_000)}` },
+    );
+    if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
+    return { sessionId: session.id, url: session.url };
+  }
+
+  async createPortalSession(customerId: string, returnUrl: string) {
+    const session = await this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+    return { url: session.url };
+  }
+
+  async findInvoiceForPayment(paymentIntentId: string): Promise<string | null> {
+    const payments = await this.stripe.invoicePayments.list({
+      payment: { type: 'payment_intent', payment_intent: paymentIntentId },
+      limit: 1,
+    });
+    const invoice = payments.data[0]?.invoice;
+    return typeof invoice === 'string' ? invoice : (invoice?.id ?? null);
+  }
+
+  async *listPaidInvoices(): AsyncIterable<PaidInvoice> {
+    for await (const invoice of this.stripe.invoices.list({ status: 'paid', limit: 100 })) {
+      if (!invoice.id) continue;
+      yield {
+        invoiceId: invoice.id,
+        customerId: typeof invoice.customer === 'string' ? invoice.customer : (invoice.customer?.id ?? null),
+        amountPaid: invoice.amount_paid,
+        currency: invoice.currency,
+        paidAt: new Date((invoice.status_transitions?.paid_at ?? invoice.created) * 1000),
+      };
+    }
+  }
+
+  /** Verifies a webhook's signature on its raw body and parses it. */
+  static constructEvent(rawBody: Buffer, signature: string, secret: string): Stripe.Event {
+    return Stripe.webhooks.constructEvent(rawBody, signature, secret);
+  }
+}

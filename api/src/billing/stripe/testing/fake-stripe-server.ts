@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedStripeRequest {
+  method: string;
+  path: string;
+  /** The form-encoded body, decoded (`line_items[0][price]` style keys as Stripe sends them). */
+  form: Record<string, string>;
+  apiVersion: string | undefined;
+  idempotencyKey: string | undefined;
+  authorized: boolean;
+}
+
+const id = (prefix: string) => `${prefix}_test_${randomBytes(10).toString('hex')}`;
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString();
+}
+
+/**
+ * A local HTTP server speaking the part of Stripe's API we call (Checkout Sessions, Billing Portal
+ * sessions, Invoice Payments), so the real `stripe` client can be pointed at it with its host,
+ * port and protocol options. It records every request.
+ */
+export class FakeStripeServer {
+  readonly requests: RecordedStripeRequest[] = [];
+  readonly invoiceForPaymentIntent = new Map<string, string>();
+  private checkoutFailure: string | null = null;
+  private constructor(
+    private readonly server: Server,
+    readonly port: number,
+    readonly secretKey: string,
+  ) {}
+
+  static async start(secretKey = 'sk_test_fake_0123456789'): Promise<FakeStripeServer> {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const fake = new FakeStripeServer(server, (server.address() as AddressInfo).port, secretKey);
+    server.on('request', (request, response) => {
+      void fake.handle(request).then(([status, body]) => {
+        response.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
+        response.end(JSON.stringify(body));
+      });
+    });
+    return fake;
+  }
+
+  /** The next checkout session request is refused the way Stripe refuses a bad price. */
+  failNextCheckout(message: string) {
+    this.checkoutFailure = message;
+  }
+
+  /** STRIPE_API_* settings for the app. */
+  env(): Record<string, string> {
+    return { STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: String(this.port), STRIPE_API_PROTOCOL: 'http' };
+  }
+
+  private async handle(request: IncomingMessage): Promise<[number, unknown]> {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const form = Object.fromEntries(new URLSearchParams(await readBody(request)));
+    const authorized = request.headers.authorization === `Bearer ${this.secretKey}`;
+    this.requests.push({
+      method: request.method ?? 'GET',
+      path: url.pathname,
+      form: request.method === 'GET' ? Object.fromEntries(url.searchParams) : form,
+      apiVersion: request.headers['stripe-version'] as string | undefined,
+      idempotencyKey: request.headers['idempotency-key'] as string | undefined,
+      authorized,
+    });
+    if (!authorized) {
+      return [401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_****' } }];
+    }
+    if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+      if (this.checkoutFailure) {
+        const message = this.checkoutFailure;
+        this.checkoutFailure = null;
+        return [400, { error: { type: 'invalid_request_error', code: 'resource_missing', message, param: 'line_items[0][price]' } }];
+      }
+      if (!form['line_items[0][price]']) {
+        return [400, { error: { type: 'invalid_request_error', message: 'Missing required param: line_items[0][price].', param: 'line_items' } }];
+      }
+      const sessionId = id('cs');
+      return [200, {
+        id: sessionId,
+        object: 'checkout.session',
+        mode: form.mode,
+        status: 'open',
+        payment_status: 'unpaid',
+        client_reference_id: form.client_reference_id ?? null,
+        customer: form.customer ?? null,
+        customer_email: form.customer_email ?? null,
+        success_url: form.success_url,
+        cancel_url: form.cancel_url,
+        metadata: { userId: form['metadata[userId]'], planId: form['metadata[planId]'] },
+        url: `https://checkout.stripe.com/c/pay/${sessionId}`,
+        livemode: false,
+      }];
+    }
+    if (request.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
+      const portalId = id('bps');
+      return [200, { id: portalId, object: 'billing_portal.session', customer: form.customer, return_url: form.return_url, url: `https://billing.stripe.com/p/session/${portalId}`, livemode: false }];
+    }
+    if (request.method === 'GET' && url.pathname === '/v1/invoice_payments') {
+      const paymentIntent = url.searchParams.get('payment[payment_intent]') ?? '';
+      const invoice = this.invoiceForPaymentIntent.get(paymentIntent);
+      return [200, { object: 'list', url: '/v1/invoice_payments', has_more: false, data: invoice ? [{ id: id('inpay'), object: 'invoice_payment', invoice, payment: { type: 'payment_intent', payment_intent: paymentIntent } }] : [] }];
+    }
+    return [404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${url.pathname}).` } }];
+  }
+
+  close() {
+    return new Promise<void>((resolve) => {
+      this.server.closeAllConnections();
+      this.server.close(() => resolve());
+    });
+  }
+}

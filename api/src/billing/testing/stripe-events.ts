@@ -1,0 +1,19 @@
+import Stripe from 'stripe';
+import { eventObject, localId } from '../local/stripe-objects';
+
+/** A Stripe event as it arrives: JSON body and a valid (or deliberately wrong) signature header. */
+export function signedEvent(type: string, object: unknown, secret: string, created = new Date()) {
+  const event = eventObject(type, object, created);
+  const payload = JSON.stringify(event);
+  return { id: event.id, payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
+}
+
+export async function deliver(baseUrl: string, delivery: { payload: string; signature: string }) {
+  return fetch(`${baseUrl}/api/stripe/webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': delivery.signature },
+    body: delivery.payload,
+  });
+}
+
+export { localId };

@@ -1,0 +1,289 @@
+import type Stripe from 'stripe';
+import type pg from 'pg';
+import { creditStreamId, subscriptionStreamId, type CommandMetadata, type Ledger, type SubscriptionStatus } from '@app/ledger';
+import { AppError } from '../../shared/errors';
+import type { PaymentGateway } from '../payment-gateway';
+import { planById, type PlanId } from '../plans';
+import { StripeGateway } from '../stripe/stripe-gateway';
+
+export class WebhookSignatureError extends AppError {
+  constructor() {
+    super('BAD_SIGNATURE', 'Invalid webhook signature', 400);
+  }
+}
+
+/** The event names a user we cannot identify yet; Stripe retries, by then checkout has linked it. */
+class UnknownCustomerError extends Error {}
+
+const seconds = (unix: number) => new Date(unix * 1000);
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
+
+/** Present when the invoice's payments are expanded (our local checkout always includes them). */
+const paymentIntentOf = (invoice: Stripe.Invoice) => idOf(invoice.payments?.data[0]?.payment.payment_intent);
+
+const STATUS: Record<string, SubscriptionStatus> = {
+  active: 'active',
+  trialing: 'active',
+  past_due: 'past_due',
+  unpaid: 'past_due',
+  canceled: 'canceled',
+  incomplete: 'incomplete',
+  incomplete_expired: 'canceled',
+  paused: 'past_due',
+};
+
+/**
+ * The only path that changes entitlements. Verifies the signature on the raw body, records the
+ * event id (a redelivery has no second effect), and turns each event into ledger commands whose
+ * idempotency keys come from Stripe's own ids, so out-of-order and repeated deliveries are safe.
+ */
+export class StripeWebhookService {
+  constructor(
+    private readonly db: pg.Pool,
+    private readonly ledger: Ledger,
+    private readonly gateway: PaymentGateway,
+    private readonly webhookSecret: string,
+  ) {}
+
+  /** Verifies and processes one delivery; throws WebhookSignatureError on a bad signature. */
+  async receive(rawBody: Buffer, signature: string | undefined): Promise<'processed' | 'duplicate' | 'ignored'> {
+    let event: Stripe.Event;
+    try {
+      if (!signature) throw new Error('missing signature');
+      event = StripeGateway.constructEvent(rawBody, signature, this.webhookSecret);
+    } catch {
+      throw new WebhookSignatureError();
+    }
+    return this.process(event);
+  }
+
+  async process(event: Stripe.Event): Promise<'processed' | 'duplicate' | 'ignored'> {
+    await this.db.query(
+      `INSERT INTO stripe_events (id, type, event_created_at) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING`,
+      [event.id, event.type, seconds(event.created)],
+    );
+    const seen = await this.db.query<{ processed_at: Date | null }>('SELECT processed_at FROM stripe_events WHERE id = $1', [event.id]);
+    if (seen.rows[0]?.processed_at) return 'duplicate';
+    try {
+      const handled = await this.dispatch(event);
+      await this.db.query('UPDATE stripe_events SET processed_at = now(), last_error = NULL WHERE id = $1', [event.id]);
+      return handled ? 'processed' : 'ignored';
+    } catch (error) {
+      await this.db.query('UPDATE stripe_events SET last_error = $2 WHERE id = $1', [event.id, String(error).slice(0, 500)]);
+      throw error instanceof UnknownCustomerError ? new AppError('UNKNOWN_CUSTOMER', error.message, 409) : error;
+    }
+  }
+
+  private metadata(event: Stripe.Event, key: string, reason: string): CommandMetadata {
+    return {
+      now: new Date(),
+      actor: { kind: 'stripe', id: event.id },
+      reason,
+      correlationId: event.id,
+      causationId: event.id,
+      idempotencyKey: key,
+    };
+  }
+
+  private async dispatch(event: Stripe.Event): Promise<boolean> {
+    switch (event.type) {
+      case 'checkout.session.completed':
+        return this.checkoutCompleted(event, event.data.object);
+      case 'invoice.paid':
+        return this.invoicePaid(event, event.data.object);
+      case 'invoice.payment_failed':
+        return this.invoicePaymentFailed(event, event.data.object);
+      case 'customer.subscription.updated':
+        return this.subscriptionUpdated(event, event.data.object);
+      case 'customer.subscription.deleted':
+        return this.subscriptionDeleted(event, event.data.object);
+      case 'charge.refunded':
+        return this.chargeRefunded(event, event.data.object);
+      default:
+        return false;
+    }
+  }
+
+  private async checkoutCompleted(event: Stripe.Event, session: Stripe.Checkout.Session) {
+    if (session.mode !== 'subscription') return false;
+    const userId = session.client_reference_id ?? session.metadata?.userId;
+    const customerId = idOf(session.customer);
+    const subscriptionId = idOf(session.subscription);
+    if (!userId || !customerId || !subscriptionId) throw new Error(`checkout session ${session.id} lacks user, customer or subscription`);
+    await this.linkCustomer(userId, customerId);
+    await this.ledger.subscriptions.handle(
+      subscriptionStreamId(userId),
+      {
+        type: 'CompleteCheckout',
+        data: {
+          userId,
+          planId: session.metadata?.planId ?? 'pro',
+          customerId,
+          subscriptionId,
+          checkoutSessionId: session.id,
+          observedAt: seconds(event.created),
+        },
+      },
+      this.metadata(event, `checkout:${session.id}`, 'Checkout completed'),
+    );
+    return true;
+  }
+
+  private async invoicePaid(event: Stripe.Event, invoice: Stripe.Invoice) {
+    const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
+    if (!subscriptionId) return false; // one-off invoices buy nothing here
+    const userId = await this.userForInvoice(invoice);
+    const line = invoice.lines.data[0];
+    const priceId = idOf(line?.pricing?.price_details?.price);
+    const planId = (priceId && this.gateway.planForPrice(priceId)) || (invoice.parent?.subscription_details?.metadata?.planId as PlanId | undefined);
+    const plan = planById(planId);
+    if (!plan || !line) throw new Error(`invoice ${invoice.id} names no plan we sell`);
+    const periodStart = seconds(line.period.start);
+    const periodEnd = seconds(line.period.end);
+    await this.db.query(
+      `INSERT INTO billing_invoices (invoice_id, user_id, customer_id, subscription_id, plan_id, amount_paid, currency,
+         period_start, period_end, payment_intent_id, paid_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (invoice_id) DO NOTHING`,
+      [invoice.id, userId, idOf(invoice.customer), subscriptionId, plan.id, invoice.amount_paid, invoice.currency, periodStart, periodEnd,
+        paymentIntentOf(invoice), seconds(invoice.status_transitions?.paid_at ?? event.created)],
+    );
+    const credits = creditStreamId(userId);
+    // Credits reset each period: what is left of earlier paid periods expires now (no rollover).
+    await this.ledger.credits.handle(
+      credits,
+      { type: 'ExpireCredits', data: { userId, paidExpiringBy: periodStart } },
+      this.metadata(event, `invoice-reset:${invoice.id}`, 'New billing period: earlier credits expire'),
+    );
+    await this.ledger.credits.handle(
+      credits,
+      {
+        type: 'PurchaseCredits',
+        data: {
+          userId,
+          purchaseId: `purchase-${invoice.id}`,
+          amount: plan.creditsPerMonth,
+          planId: plan.id,
+          invoiceId: invoice.id!,
+          amountPaidCents: invoice.amount_paid,
+          currency: invoice.currency,
+          periodStart,
+          periodEnd,
+          expiresAt: periodEnd,
+        },
+      },
+      this.metadata(event, `invoice:${invoice.id}`, `${plan.name}: credits for the period`),
+    );
+    await this.ledger.subscriptions.handle(
+      subscriptionStreamId(userId),
+      {
+        type: 'RecordPeriodPaid',
+        data: { userId, subscriptionId, planId: plan.id, invoiceId: invoice.id!, periodStart, periodEnd, observedAt: seconds(event.created) },
+      },
+      this.metadata(event, `invoice-period:${invoice.id}`, 'Invoice paid'),
+    );
+    return true;
+  }
+
+  private async invoicePaymentFailed(event: Stripe.Event, invoice: Stripe.Invoice) {
+    const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
+    if (!subscriptionId) return false;
+    const userId = await this.userForInvoice(invoice);
+    await this.ledger.subscriptions.handle(
+      subscriptionStreamId(userId),
+      { type: 'RecordPaymentFailed', data: { userId, subscriptionId, invoiceId: invoice.id!, observedAt: seconds(event.created) } },
+      this.metadata(event, `invoice-failed:${event.id}`, 'Payment failed'),
+    );
+    return true;
+  }
+
+  private async subscriptionUpdated(event: Stripe.Event, subscription: Stripe.Subscription) {
+    const userId = await this.userForSubscription(subscription);
+    const item = subscription.items.data[0];
+    const planId = (item && this.gateway.planForPrice(item.price.id)) || subscription.metadata?.planId || 'pro';
+    await this.ledger.subscriptions.handle(
+      subscriptionStreamId(userId),
+      {
+        type: 'UpdateSubscription',
+        data: {
+          userId,
+          subscriptionId: subscription.id,
+          planId,
+          status: STATUS[subscription.status] ?? 'incomplete',
+          cancelAtPeriodEnd: subscription.cancel_at_period_end,
+          currentPeriodEnd: item ? seconds(item.current_period_end) : null,
+          observedAt: seconds(event.created),
+        },
+      },
+      this.metadata(event, `subscription-updated:${event.id}`, 'Subscription updated'),
+    );
+    return true;
+  }
+
+  private async subscriptionDeleted(event: Stripe.Event, subscription: Stripe.Subscription) {
+    const userId = await this.userForSubscription(subscription);
+    await this.ledger.subscriptions.handle(
+      subscriptionStreamId(userId),
+      {
+        type: 'CancelSubscription',
+        data: { userId, subscriptionId: subscription.id, canceledAt: seconds(subscription.canceled_at ?? event.created), observedAt: seconds(event.created) },
+      },
+      this.metadata(event, `subscription-deleted:${subscription.id}`, 'Subscription canceled'),
+    );
+    return true;
+  }
+
+  /** A fully refunded payment takes back what is unspent of the credits it bought. */
+  private async chargeRefunded(event: Stripe.Event, charge: Stripe.Charge) {
+    if (!charge.refunded) return false; // partial refunds leave the credits (see README)
+    const paymentIntentId = idOf(charge.payment_intent);
+    if (!paymentIntentId) return false;
+    let row = await this.db.query<{ invoice_id: string; user_id: string }>(
+      'SELECT invoice_id, user_id FROM billing_invoices WHERE payment_intent_id = $1',
+      [paymentIntentId],
+    );
+    if (!row.rows[0]) {
+      const invoiceId = await this.gateway.findInvoiceForPayment(paymentIntentId);
+      if (!invoiceId) return false;
+      row = await this.db.query('SELECT invoice_id, user_id FROM billing_invoices WHERE invoice_id = $1', [invoiceId]);
+    }
+    const found = row.rows[0];
+    if (!found) throw new UnknownCustomerError(`refund for ${paymentIntentId} before its invoice was recorded`);
+    await this.db.query('UPDATE billing_invoices SET refunded_at = coalesce(refunded_at, now()) WHERE invoice_id = $1', [found.invoice_id]);
+    await this.ledger.credits.handle(
+      creditStreamId(found.user_id),
+      { type: 'RevokeCredits', data: { userId: found.user_id, lotId: `purchase-${found.invoice_id}`, reference: charge.id } },
+      this.metadata(event, `refund:${charge.id}`, 'Payment refunded: unspent credits taken back'),
+    );
+    return true;
+  }
+
+  private async linkCustomer(userId: string, customerId: string) {
+    await this.db.query(
+      `INSERT INTO billing_customers (user_id, customer_id) VALUES ($1, $2)
+       ON CONFLICT (user_id) DO UPDATE SET customer_id = excluded.customer_id`,
+      [userId, customerId],
+    );
+  }
+
+  private async userForCustomer(customerId: string | null): Promise<string> {
+    if (customerId) {
+      const result = await this.db.query<{ user_id: string }>('SELECT user_id FROM billing_customers WHERE customer_id = $1', [customerId]);
+      if (result.rows[0]) return result.rows[0].user_id;
+    }
+    throw new UnknownCustomerError(`no user for customer ${customerId ?? '(none)'} yet`);
+  }
+
+  private async userForInvoice(invoice: Stripe.Invoice): Promise<string> {
+    const fromMetadata = invoice.parent?.subscription_details?.metadata?.userId;
+    if (fromMetadata) {
+      const customerId = idOf(invoice.customer);
+      if (customerId) await this.linkCustomer(fromMetadata, customerId);
+      return fromMetadata;
+    }
+    return this.userForCustomer(idOf(invoice.customer));
+  }
+
+  private async userForSubscription(subscription: Stripe.Subscription): Promise<string> {
+    return subscription.metadata?.userId ?? this.userForCustomer(idOf(subscription.customer));
+  }
+}

@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { readLiveRuntime } from '@app/projections';
+import { loadConfig } from '../config';
+import { openRuntime } from '../composition/runtime';
+import { createServices } from '../composition/services';
+import { OperatorService } from '../operator/operator-service';
+
+const usage = `usage: npm run admin -- <command>
+  set-role <email> <support|finance|admin|none>   grant a staff role (none removes every role)
+  advance-subscription <email>                      local payments: renew now (or end a canceled plan)`;
+
+async function main([command, ...args]: string[]) {
+  if (!command || command === 'help' || command === '--help') return console.log(usage);
+  const [email, role] = args;
+  if (!email || (command === 'set-role' && !role)) throw new Error(usage);
+  const config = loadConfig();
+  // Embedded mode: the running API owns the PGlite folder, so ask it.
+  const running = config.databaseUrl ? null : await readLiveRuntime(path.resolve(config.dataDir));
+  if (running) {
+    const response = await fetch(`http://127.0.0.1:${running.port}/internal/operator/admin/${command}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${running.operatorToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, role }),
+    });
+    const body = await response.json();
+    if (!response.ok) throw new Error(body.message ?? `failed with ${response.status}`);
+    return console.log(JSON.stringify(body));
+  }
+  const runtime = await openRuntime({ ...config, projectionsMode: 'in-process' });
+  try {
+    const operator = new OperatorService(await createServices(runtime));
+    const result = command === 'set-role' ? await operator.setRole(email, role!) : command === 'advance-subscription' ? await operator.advanceSubscription(email) : null;
+    if (!result) throw new Error(`unknown command ${command}\n${usage}`);
+    await runtime.runner?.runUntilCaughtUp();
+    console.log(JSON.stringify(result));
+  } finally {
+    await runtime.close();
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

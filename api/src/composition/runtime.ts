@@ -1,0 +1,56 @@
+import { openLedgerStorage, type Database, type LedgerStorage } from '@app/ledger';
+import {
+  allProjections,
+  ensureProjections,
+  ProjectionOperations,
+  ProjectionRunner,
+  projectionMigrations,
+} from '@app/projections';
+import type { Config } from '../config';
+import { apiMigrations } from '../migrations';
+import { inProcessGate, pollingGate, type ProjectionsGate } from './projections-gate';
+
+/** Everything with a lifetime: storage, the projection runner, and what is built on them. */
+export interface Runtime {
+  readonly config: Config;
+  readonly storage: LedgerStorage;
+  readonly projections: ProjectionsGate;
+  readonly projectionOperations: ProjectionOperations;
+  readonly runner: ProjectionRunner | null;
+  close(): Promise<void>;
+}
+
+export async function openRuntime(config: Config, options: { database?: Database } = {}): Promise<Runtime> {
+  const storage = await openLedgerStorage({
+    ...options,
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    eventStoreConnectionString: config.eventStoreConnectionString,
+    poolSize: config.databasePoolSize,
+    applicationName: 'api',
+    migrations: [projectionMigrations, apiMigrations],
+  });
+  const { pool } = storage.database;
+  let runner: ProjectionRunner | null = null;
+  let projections: ProjectionsGate;
+  if (config.projectionsMode === 'in-process') {
+    await ensureProjections(pool, storage.store, allProjections);
+    runner = new ProjectionRunner(pool, storage.store, allProjections, { logger: console });
+    runner.start();
+    projections = inProcessGate(runner, config.readYourWritesTimeoutMs);
+  } else {
+    projections = pollingGate(pool, allProjections.map((p) => p.name), config.readYourWritesTimeoutMs);
+  }
+  const projectionOperations = new ProjectionOperations(pool, storage.store, allProjections, runner ?? undefined);
+  return {
+    config,
+    storage,
+    projections,
+    projectionOperations,
+    runner,
+    async close() {
+      await runner?.stop();
+      await storage.close();
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import type { Ledger } from '@app/ledger';
+import { allProjections, type ProjectionOperations } from '@app/projections';
+import { ContactInbox } from '../staff/contact-inbox';
+import { StaffUsers } from '../staff/staff-users';
+import { SupportActions } from '../staff/support-actions';
+import { BillingService } from '../billing/billing-service';
+import { LocalBilling } from '../billing/local/local-billing';
+import { PaymentsNotConfiguredError } from '../billing/payment-gateway';
+import { StripeGateway } from '../billing/stripe/stripe-gateway';
+import { StripeWebhookService } from '../billing/webhook/stripe-webhook-service';
+import { localSecret } from '../shared/local-secrets';
+import path from 'node:path';
+import type pg from 'pg';
+import { createImageProvider } from '../generation/engine/create-provider';
+import type { ImageProvider } from '../generation/engine/image-provider';
+import { GenerationRecovery } from '../generation/generation-recovery';
+import { GenerationService } from '../generation/generation-service';
+import { ProviderQueue } from '../generation/provider-queue';
+import type { BlobStore } from '../storage/blob-store';
+import { LocalDiskBlobStore } from '../storage/local-disk-blob-store';
+import { AccountService, type AuthLimits } from '../accounts/account-service';
+import type { Config } from '../config';
+import { ContactService } from '../contact/contact-service';
+import type { CookieOptions } from '../http/auth/session-cookie';
+import type { ProjectionsGate } from './projections-gate';
+import type { Runtime } from './runtime';
+
+/** The application services every adapter (GraphQL, REST, jobs) calls. */
+export interface Services {
+  readonly config: Config;
+  readonly pool: pg.Pool;
+  readonly ledger: Ledger;
+  readonly projections: ProjectionsGate;
+  readonly accounts: AccountService;
+  readonly cookies: CookieOptions;
+  readonly blobs: BlobStore;
+  readonly provider: ImageProvider;
+  readonly generations: GenerationService;
+  readonly generationRecovery: GenerationRecovery;
+  readonly contact: ContactService;
+  readonly billing: BillingService;
+  readonly webhooks: StripeWebhookService;
+  /** The embedded checkout, when payments run locally. */
+  readonly localBilling: LocalBilling | null;
+  readonly staff: { users: StaffUsers; support: SupportActions; inbox: ContactInbox };
+  readonly projectionOperations: ProjectionOperations;
+  readonly projectionNames: readonly string[];
+}
+
+async function createBilling(config: Config, pool: pg.Pool, ledger: Ledger) {
+  const { billing } = config;
+  const webhookSecret = billing.webhookSecret ?? (billing.mode === 'local' ? await localSecret(config.dataDir, 'stripeWebhookSecret', 'whsec_') : undefined);
+  if (!webhookSecret) throw new PaymentsNotConfiguredError('STRIPE_WEBHOOK_SECRET is not set');
+  const localBilling = billing.mode === 'local' ? new LocalBilling(pool, webhookSecret) : null;
+  const gateway = localBilling ?? new StripeGateway(billing);
+  const webhooks = new StripeWebhookService(pool, ledger, gateway, webhookSecret);
+  localBilling?.connect(webhooks);
+  // Stripe needs absolute return URLs; the local checkout stays on whatever origin the page used.
+  const billingService = new BillingService(pool, gateway, localBilling ? '' : config.publicUrl);
+  return { billing: billingService, webhooks, localBilling };
+}
+
+export async function createServices(
+  runtime: Runtime,
+  overrides: { authLimits?: AuthLimits; provider?: ImageProvider } = {},
+): Promise<Services> {
+  const { pool } = runtime.storage.database;
+  const { ledger } = runtime.storage;
+  const config = runtime.config;
+  const blobs = new LocalDiskBlobStore(path.join(config.dataDir, 'blobs'));
+  const provider = overrides.provider ?? createImageProvider(config.generation);
+  const generations = new GenerationService(
+    pool,
+    ledger,
+    runtime.projections,
+    provider,
+    blobs,
+    new ProviderQueue(config.generation.providerConcurrency),
+    { providerTimeoutMs: config.generation.providerTimeoutMs, holdMarginMs: config.generation.holdMarginMs },
+  );
+  return {
+    config,
+    pool,
+    ledger,
+    projections: runtime.projections,
+    accounts: new AccountService(pool, ledger, runtime.projections, overrides.authLimits ?? config.authLimits),
+    cookies: { secure: config.production },
+    blobs,
+    provider,
+    generations,
+    generationRecovery: new GenerationRecovery(ledger, generations, provider, blobs),
+    contact: new ContactService(pool),
+    ...(await createBilling(config, pool, ledger)),
+    staff: {
+      users: new StaffUsers(pool),
+      support: new SupportActions(ledger, runtime.projections, generations.repository),
+      inbox: new ContactInbox(pool),
+    },
+    projectionOperations: runtime.projectionOperations,
+    projectionNames: allProjections.map((p) => p.name),
+  };
+}

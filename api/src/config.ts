@@ -1,0 +1,159 @@
+import path from 'node:path';
+import { z } from 'zod';
+import type { AuthLimits } from './accounts/account-service';
+
+const optional = z
+  .string()
+  .optional()
+  .transform((value) => (value && value.trim() !== '' ? value : undefined));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: optional,
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: optional,
+  DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(20),
+  EVENTSTORE_CONNECTION_STRING: optional,
+  /** in-process: this API runs the projection runner (embedded default); worker: a separate worker does. */
+  PROJECTIONS_MODE: z.enum(['in-process', 'worker']).optional(),
+  READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  LOGIN_ATTEMPTS_PER_IP: z.coerce.number().int().positive().default(30),
+  LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  REGISTRATIONS_PER_IP: z.coerce.number().int().positive().default(10),
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_CLIENT_SECRET: optional,
+  GOOGLE_AUTHORIZATION_URL: z.string().url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_USERINFO_URL: z.string().url().default('https://openidconnect.googleapis.com/v1/userinfo'),
+  GOOGLE_CALLBACK_URL: optional,
+  GENERATION_TIMEOUT_SECONDS: z.coerce.number().positive().default(180),
+  GENERATION_HOLD_MARGIN_SECONDS: z.coerce.number().nonnegative().default(120),
+  GENERATION_RECOVERY_INTERVAL_SECONDS: z.coerce.number().positive().default(60),
+  PROVIDER_CONCURRENCY: z.coerce.number().int().positive().default(4),
+  LOCAL_PROVIDER_DELAY_MS: z.coerce.number().int().nonnegative().default(0),
+  REPLICATE_API_TOKEN: optional,
+  REPLICATE_API_BASE_URL: optional,
+  REPLICATE_MODEL: z.string().default('black-forest-labs/flux-kontext-pro'),
+  PAYMENTS: z.enum(['stripe', 'local']).optional(),
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_PUBLISHABLE_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  STRIPE_PRICE_PRO: optional,
+  STRIPE_PRICE_ULTRA: optional,
+  /** Where the stripe client sends requests (tests point it at a local server). */
+  STRIPE_API_HOST: optional,
+  STRIPE_API_PORT: z.coerce.number().int().positive().optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  readonly env: Env['NODE_ENV'];
+  readonly production: boolean;
+  readonly port: number;
+  readonly host: string;
+  readonly publicUrl: string;
+  readonly dataDir: string;
+  readonly databaseUrl: string | undefined;
+  readonly databasePoolSize: number;
+  readonly eventStoreConnectionString: string | undefined;
+  readonly projectionsMode: 'in-process' | 'worker';
+  readonly readYourWritesTimeoutMs: number;
+  readonly webDistDir: string;
+  readonly authLimits: AuthLimits;
+  /** Google sign-in, when a client is configured; every endpoint can point elsewhere (tests use a local OpenID provider). */
+  readonly google: GoogleConfig | null;
+  readonly generation: GenerationConfig;
+  readonly billing: BillingConfig;
+}
+
+export interface BillingConfig {
+  /** stripe with a secret key; otherwise the embedded local checkout that emits Stripe-shaped events. */
+  readonly mode: 'stripe' | 'local';
+  readonly stripeSecretKey: string | undefined;
+  readonly publishableKey: string | undefined;
+  /** Verifies webhook signatures; in local mode generated and kept in the data folder when unset. */
+  readonly webhookSecret: string | undefined;
+  readonly priceIds: { pro: string | undefined; ultra: string | undefined };
+  readonly stripeApi: { host?: string; port?: number; protocol?: 'http' | 'https' };
+}
+
+export interface GenerationConfig {
+  readonly providerTimeoutMs: number;
+  readonly holdMarginMs: number;
+  readonly recoveryIntervalMs: number;
+  readonly providerConcurrency: number;
+  /** Slows the local engine down to the pace of a real model (demos, tests of the waiting UI). */
+  readonly localProviderDelayMs: number;
+  readonly replicate: { apiToken: string; baseUrl: string | undefined; model: string } | null;
+}
+
+export interface GoogleConfig {
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly authorizationUrl: string;
+  readonly tokenUrl: string;
+  readonly userInfoUrl: string;
+  readonly callbackUrl: string;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const env = envSchema.parse(source);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  return {
+    env: env.NODE_ENV,
+    production: env.NODE_ENV === 'production',
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    eventStoreConnectionString: env.EVENTSTORE_CONNECTION_STRING,
+    projectionsMode: env.PROJECTIONS_MODE ?? 'in-process',
+    readYourWritesTimeoutMs: env.READ_YOUR_WRITES_TIMEOUT_MS,
+    webDistDir: path.resolve('web/dist'),
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            authorizationUrl: env.GOOGLE_AUTHORIZATION_URL,
+            tokenUrl: env.GOOGLE_TOKEN_URL,
+            userInfoUrl: env.GOOGLE_USERINFO_URL,
+            callbackUrl: env.GOOGLE_CALLBACK_URL ?? `${publicUrl}/auth/google/callback`,
+          }
+        : null,
+    generation: {
+      providerTimeoutMs: env.GENERATION_TIMEOUT_SECONDS * 1000,
+      holdMarginMs: env.GENERATION_HOLD_MARGIN_SECONDS * 1000,
+      recoveryIntervalMs: env.GENERATION_RECOVERY_INTERVAL_SECONDS * 1000,
+      providerConcurrency: env.PROVIDER_CONCURRENCY,
+      localProviderDelayMs: env.LOCAL_PROVIDER_DELAY_MS,
+      replicate: env.REPLICATE_API_TOKEN
+        ? { apiToken: env.REPLICATE_API_TOKEN, baseUrl: env.REPLICATE_API_BASE_URL, model: env.REPLICATE_MODEL }
+        : null,
+    },
+    billing: {
+      mode: env.PAYMENTS ?? (env.STRIPE_SECRET_KEY ? 'stripe' : 'local'),
+      stripeSecretKey: env.STRIPE_SECRET_KEY,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      priceIds: { pro: env.STRIPE_PRICE_PRO, ultra: env.STRIPE_PRICE_ULTRA },
+      stripeApi: {
+        ...(env.STRIPE_API_HOST ? { host: env.STRIPE_API_HOST } : {}),
+        ...(env.STRIPE_API_PORT ? { port: env.STRIPE_API_PORT } : {}),
+        ...(env.STRIPE_API_PROTOCOL ? { protocol: env.STRIPE_API_PROTOCOL } : {}),
+      },
+    },
+    authLimits: {
+      loginPerIp: { limit: env.LOGIN_ATTEMPTS_PER_IP, windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS },
+      loginFailuresPerAccount: { limit: env.LOGIN_FAILURES_PER_ACCOUNT, windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS },
+      registrationsPerIp: { limit: env.REGISTRATIONS_PER_IP, windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS },
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import fs from 'node:fs/promises';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpClient } from '../testing/http-client';
+import { spawnApi, tempDataDir, type SpawnedApi } from '../testing/spawn-api';
+import { finishPrediction } from './engine/replicate/testing/fake-prediction';
+import { FakeReplicateServer } from './engine/replicate/testing/fake-replicate-server';
+import { fixturePhoto } from '../testing/fixtures';
+
+const photo = () => fs.readFile(fixturePhoto('astronaut.png'));
+
+/** A fresh database on the DATABASE_URL server, or none (embedded PGlite in the data folder). */
+async function freshDatabase() {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) return { url: '', drop: async () => undefined };
+  const name = `crash_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 7)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+type Generation = { id: string; status: string; resultUrl: string | null; errorMessage: string | null };
+const generations = async (client: HttpClient) =>
+  (await client.graphql<{ myGenerations: { generations: Generation[] } }>('{ myGenerations { generations { id status resultUrl errorMessage } } }')).data?.myGenerations.generations ?? [];
+const credits = async (client: HttpClient) => (await client.graphql<{ me: { credits: number } }>('{ me { credits } }')).data?.me.credits;
+
+/** Registers, starts a generation without waiting, and returns once its credits are held. */
+async function generationInFlight(api: SpawnedApi) {
+  const client = new HttpClient(api.url);
+  const registered = await client.json('/api/auth/register', { email: 'crash@example.com', password: 'secret-1', username: 'crash' });
+  const { token } = (await registered.json()) as { token: string };
+  const form = new FormData();
+  form.set('profileImage', new Blob([new Uint8Array(await photo())], { type: 'image/png' }), 'me.png');
+  form.set('style', 'ghibli');
+  void client.fetch('/api/generate-image', { method: 'POST', body: form }).catch(() => 'connection lost');
+  await expect.poll(async () => (await generations(client))[0]?.status, { timeout: 15_000, interval: 100 }).toBe('PENDING');
+  expect(await credits(client)).toBe(0);
+  return { client, token };
+}
+
+describe('crash recovery: the API killed with SIGKILL while credits are held', () => {
+  let replicate: FakeReplicateServer;
+  const cleanups: (() => Promise<unknown>)[] = [];
+  beforeAll(async () => {
+    replicate = await FakeReplicateServer.start({ pollsUntilDone: 100_000 });
+  });
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+    await replicate?.close();
+  });
+
+  async function processPair(extraEnv: Record<string, string>) {
+    const dataDir = await tempDataDir('crash');
+    const database = await freshDatabase();
+    cleanups.push(() => database.drop(), () => fs.rm(dataDir, { recursive: true, force: true }));
+    const env = {
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url,
+      GENERATION_TIMEOUT_SECONDS: '4',
+      GENERATION_HOLD_MARGIN_SECONDS: '1',
+      GENERATION_RECOVERY_INTERVAL_SECONDS: '1',
+      ...extraEnv,
+    };
+    return {
+      start: async () => {
+        const api = await spawnApi(env);
+        cleanups.push(() => api.stop('SIGKILL'));
+        return api;
+      },
+    };
+  }
+
+  it('local engine: the render died with the process, so after restart the credits come back', async () => {
+    const pair = await processPair({ LOCAL_PROVIDER_DELAY_MS: '60000' });
+    const first = await pair.start();
+    const { token } = await generationInFlight(first);
+    await first.stop('SIGKILL');
+
+    const second = await pair.start();
+    const client = new HttpClient(second.url);
+    client.bearer = token;
+    await expect.poll(() => credits(client), { timeout: 30_000, interval: 250 }).toBe(5);
+    await expect.poll(async () => (await generations(client))[0]?.status, { timeout: 5_000 }).toBe('FAILED');
+    const [generation] = await generations(client);
+    expect(generation).toMatchObject({ status: 'FAILED', resultUrl: null });
+    expect(generation!.errorMessage).toMatch(/credits were not used|release the hold/i);
+  });
+
+  it('Replicate: the prediction finished while we were down, so after restart the result is delivered and paid for once', async () => {
+    replicate.nextScenario('succeeded');
+    const pair = await processPair({ REPLICATE_API_TOKEN: replicate.token, REPLICATE_API_BASE_URL: replicate.baseUrl });
+    const first = await pair.start();
+    const { token } = await generationInFlight(first);
+    await expect.poll(() => replicate.requestsTo('POST', /predictions$/).length, { timeout: 10_000 }).toBe(1);
+    await first.stop('SIGKILL');
+
+    const [prediction] = [...replicate.predictions.values()];
+    await finishPrediction(prediction!, replicate.filesUrl);
+
+    const second = await pair.start();
+    const client = new HttpClient(second.url);
+    client.bearer = token;
+    await expect.poll(async () => (await generations(client))[0]?.status, { timeout: 30_000, interval: 250 }).toBe('SUCCEEDED');
+    const [generation] = await generations(client);
+    const image = await client.fetch(generation!.resultUrl!);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(await credits(client)).toBe(0);
+    // Paid once: one spend in the history, no release.
+    const history = await client.graphql<{ myCreditHistory: { movements: { type: string }[] } }>('{ myCreditHistory { movements { type } } }');
+    expect(history.data!.myCreditHistory.movements.map((m) => m.type)).toEqual(['CreditsSpent', 'CreditsReserved', 'CreditsGranted']);
+  });
+});

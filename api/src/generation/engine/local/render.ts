@@ -1,0 +1,81 @@
+import sharp from 'sharp';
+import type { Sharp } from 'sharp';
+import type { ActionFigureDetails, StyleId } from '../image-provider';
+import { readRgb } from './pixels';
+import type { Rgb } from './pixels';
+import { renderActionFigure } from './styles/action-figure';
+import { renderAnime } from './styles/anime';
+import { renderChibi } from './styles/chibi';
+import { renderGhibli } from './styles/ghibli';
+import { renderPixar } from './styles/pixar';
+import { renderSnoopy } from './styles/snoopy';
+
+export const OUTPUT_SIZE = 1024;
+
+/** Larger inputs are refused before decoding: the upload path already caps them. */
+const MAX_INPUT_PIXELS = 50_000_000;
+
+export interface PreparedPhoto {
+  /** The photo flattened to sRGB and cover-cropped (centred) to OUTPUT_SIZE². */
+  readonly square: Rgb;
+}
+
+export interface StyleContext {
+  readonly actionFigure?: ActionFigureDetails;
+  readonly checkpoint: () => void;
+}
+
+export type StyleRenderer = (photo: PreparedPhoto, ctx: StyleContext) => Promise<Sharp>;
+
+const renderers: Record<StyleId, StyleRenderer> = {
+  'action-figure': renderActionFigure,
+  ghibli: renderGhibli,
+  pixar: renderPixar,
+  anime: renderAnime,
+  snoopy: renderSnoopy,
+  chibi: renderChibi,
+};
+
+export class UnreadablePhotoError extends Error {
+  constructor(cause: unknown) {
+    super('The photo could not be decoded as a PNG, JPEG or WEBP image.', { cause });
+    this.name = 'UnreadablePhotoError';
+  }
+}
+
+export interface RenderRequest {
+  readonly style: StyleId;
+  readonly photo: Buffer;
+  readonly actionFigure?: ActionFigureDetails;
+  readonly signal?: AbortSignal;
+}
+
+export async function renderLocal(request: RenderRequest): Promise<Buffer> {
+  const checkpoint = (): void => request.signal?.throwIfAborted();
+  const renderer = renderers[request.style];
+  if (!renderer) throw new Error(`Unknown style "${String(request.style)}".`);
+  let square: Rgb;
+  try {
+    square = await readRgb(
+      sharp(request.photo, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
+        .flatten({ background: '#ffffff' })
+        .resize(OUTPUT_SIZE, OUTPUT_SIZE, { fit: 'cover', position: 'centre' }),
+    );
+  } catch (error) {
+    throw new UnreadablePhotoError(error);
+  }
+  checkpoint();
+  const ctx: StyleContext = request.actionFigure
+    ? { actionFigure: request.actionFigure, checkpoint }
+    : { checkpoint };
+  const image = await renderer({ square }, ctx);
+  checkpoint();
+  const { data, info } = await image
+    .removeAlpha()
+    .png({ compressionLevel: 2, adaptiveFiltering: true })
+    .toBuffer({ resolveWithObject: true });
+  if (info.width !== OUTPUT_SIZE || info.height !== OUTPUT_SIZE) {
+    throw new Error(`render produced ${info.width}×${info.height}`);
+  }
+  return data;
+}

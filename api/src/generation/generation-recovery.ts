@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { creditStreamId, type Ledger } from '@app/ledger';
+import type { BlobStore } from '../storage/blob-store';
+import type { ImageProvider } from './engine/image-provider';
+import type { GenerationRequest } from './generation-repository';
+import type { GenerationService } from './generation-service';
+import { resultKeyFor, type SettlementActor } from './generation-settlement';
+
+const INTERRUPTED = 'The generation was interrupted. Your credits were not used. Please try again.';
+/** A prediction still running this long after its deadline is given up on. */
+const GIVE_UP_AFTER_MS = 30 * 60_000;
+
+export interface RecoveryReport {
+  delivered: number;
+  released: number;
+  waiting: number;
+}
+
+/**
+ * Settles holds a crash left open: for each pending generation past its deadline, asks the ledger
+ * whether the hold is still open and the image service what became of the prediction, then
+ * captures (saving the image) or releases. Never both: the ledger settles a hold once.
+ */
+export class GenerationRecovery {
+  constructor(
+    private readonly ledger: Ledger,
+    private readonly generations: GenerationService,
+    private readonly provider: ImageProvider,
+    private readonly blobs: BlobStore,
+  ) {}
+
+  async run(now = new Date()): Promise<RecoveryReport> {
+    const report: RecoveryReport = { delivered: 0, released: 0, waiting: 0 };
+    const by: SettlementActor = { actor: { kind: 'system', id: 'generation-recovery' }, correlationId: `recovery-${randomUUID()}` };
+    for (const request of await this.generations.repository.listOverdue(now)) {
+      if (this.generations.inFlight.has(request.id)) continue;
+      const result = await this.settle(request, now, by);
+      report[result]++;
+    }
+    await this.dropOrphanedUploads(now);
+    return report;
+  }
+
+  private async settle(request: GenerationRequest, now: Date, by: SettlementActor): Promise<keyof RecoveryReport> {
+    const { state } = await this.ledger.credits.read(creditStreamId(request.userId));
+    const settled = state.settledHolds[request.id]?.as;
+    if (settled === 'captured') {
+      await this.generations.settlement.recordDelivered(request, by);
+      return 'delivered';
+    }
+    if (settled === 'released' || !state.holds[request.id]) {
+      // Released already, or the process died before the hold was taken.
+      await this.generations.settlement.release(request, 'INTERRUPTED', INTERRUPTED, by).catch(() => undefined);
+      await this.generations.repository.complete(request.id, { status: 'failed', code: 'INTERRUPTED', message: INTERRUPTED });
+      return 'released';
+    }
+    const stored = await this.blobs.get(resultKeyFor(request));
+    if (stored) {
+      return (await this.generations.settlement.deliver(request, stored.data, by)) ? 'delivered' : 'released';
+    }
+    if (!request.predictionId) {
+      await this.generations.settlement.release(request, 'INTERRUPTED', INTERRUPTED, by);
+      return 'released';
+    }
+    const outcome = await this.provider.check(request.predictionId);
+    switch (outcome.status) {
+      case 'succeeded':
+        return (await this.generations.settlement.deliver(request, outcome.png, by)) ? 'delivered' : 'released';
+      case 'processing':
+        if (now.getTime() - request.deadline.getTime() < GIVE_UP_AFTER_MS) return 'waiting';
+        await this.generations.settlement.release(request, 'PROVIDER_TIMEOUT', INTERRUPTED, by);
+        return 'released';
+      case 'failed':
+        await this.generations.settlement.release(request, outcome.code, outcome.message, by);
+        return 'released';
+      case 'canceled':
+        await this.generations.settlement.release(request, 'PROVIDER_CANCELED', outcome.message, by);
+        return 'released';
+    }
+  }
+
+  /** Uploads older than an hour belong to no running generation: the photo promise says delete them. */
+  private async dropOrphanedUploads(now: Date) {
+    for (const upload of await this.blobs.list('uploads/')) {
+      if (now.getTime() - upload.modifiedAt.getTime() > 3_600_000) await this.blobs.delete(upload.key);
+    }
+  }
+}

@@ -1,0 +1,234 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  CREDITS_PER_GENERATION,
+  creditStreamId,
+  generationStreamId,
+  INSUFFICIENT_CREDITS_MESSAGE,
+  type Ledger,
+} from '@app/ledger';
+import { getAccountSnapshot } from '@app/projections';
+import type pg from 'pg';
+import type { ProjectionsGate } from '../composition/projections-gate';
+import { isPaidPlan } from '../billing/plans';
+import type { UserRecord } from '../accounts/users-repository';
+import { AppError, badInput } from '../shared/errors';
+import type { RequestContext } from '../shared/request-context';
+import type { BlobStore } from '../storage/blob-store';
+import { ProviderError, STYLE_IDS, type ImageProvider, type StyleId } from './engine/image-provider';
+import { GenerationRepository, type GenerationRequest } from './generation-repository';
+import { GenerationSettlement, resultUrlFor, type SettlementActor } from './generation-settlement';
+import { actionFigureConfigSchema } from './prompts/action-figure-prompt';
+import { buildGenerationPrompt, MAX_PROMPT_LENGTH } from './prompts/style-prompts';
+import type { ProviderQueue } from './provider-queue';
+import { sanitizeUpload, UPLOAD_MESSAGES } from './upload/sanitize-upload';
+
+export const GENERATION_FAILED_MESSAGE = 'Failed to generate image';
+export const MAX_GENERATIONS_IN_PROGRESS = 2;
+
+export interface GenerationSettings {
+  /** How long we wait for the image service before giving up (and releasing the credits). */
+  readonly providerTimeoutMs: number;
+  /** Added to the timeout for the hold's deadline; past it the reconciler settles the hold. */
+  readonly holdMarginMs: number;
+}
+
+export interface GenerateRequest {
+  user: UserRecord;
+  style: string;
+  prompt?: string | null;
+  photo: Buffer | null;
+  /** The action figure's card details (name, profession, accessories), when the style is action-figure. */
+  actionFigure?: unknown;
+  idempotencyKey?: string | null;
+  context: RequestContext;
+  /** The action figure page says 'Profile image is required'; the others 'Image is required'. */
+  missingPhotoMessage?: string;
+}
+
+export interface GenerationOutcome {
+  generation: GenerationRequest;
+  url: string;
+  /** performance.now() around the image service call, for Server-Timing (absent on replays). */
+  timings?: { providerStartedAt: number; providerFinishedAt: number };
+}
+
+const parseStyle = (style: string): StyleId => {
+  if (!STYLE_IDS.includes(style as StyleId)) throw badInput(`Unknown style "${style}"`);
+  return style as StyleId;
+};
+
+/** A client's idempotency key maps to one generation id per user. */
+const generationIdFor = (userId: string, key: string) => {
+  const hex = createHash('sha256').update(`${userId}:${key}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+};
+
+/**
+ * Upload checked → 5 credits held → image service (through the fair queue) → image stored →
+ * hold captured → photo deleted → URL. Any failure after the hold releases it. The work is not
+ * tied to the HTTP request: a browser that disconnects still gets its result in its history.
+ */
+export class GenerationService {
+  readonly repository: GenerationRepository;
+  readonly settlement: GenerationSettlement;
+  /** Generations this process is running; the reconciler leaves them alone. */
+  readonly inFlight = new Map<string, Promise<GenerationOutcome>>();
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly ledger: Ledger,
+    projections: ProjectionsGate,
+    private readonly provider: ImageProvider,
+    private readonly blobs: BlobStore,
+    private readonly queue: ProviderQueue,
+    private readonly settings: GenerationSettings,
+  ) {
+    this.repository = new GenerationRepository(pool);
+    this.settlement = new GenerationSettlement(ledger, this.repository, blobs, projections);
+  }
+
+  async generate(request: GenerateRequest): Promise<GenerationOutcome> {
+    const { user } = request;
+    const style = parseStyle(request.style);
+    if ((request.prompt ?? '').length > MAX_PROMPT_LENGTH) {
+      throw badInput(`The prompt can be at most ${MAX_PROMPT_LENGTH} characters`);
+    }
+    const idempotencyKey = request.idempotencyKey?.trim().slice(0, 200) || null;
+    if (idempotencyKey) {
+      const earlier = await this.repository.findByIdempotencyKey(user.id, idempotencyKey);
+      if (earlier) return this.replay(earlier);
+    }
+    // The spec's order: signed in (the adapters), enough credits, a photo. The balance is read
+    // while the photo is decoded; the answers still come in that order.
+    const [snapshot, checked] = await Promise.all([
+      getAccountSnapshot(this.pool, user.id),
+      request.photo ? sanitizeUpload(request.photo).then((photo) => ({ photo }), (error: unknown) => ({ error })) : null,
+    ]);
+    if (snapshot.available < CREDITS_PER_GENERATION) {
+      throw new AppError('INSUFFICIENT_CREDITS', INSUFFICIENT_CREDITS_MESSAGE, 402);
+    }
+    if (!checked) throw new AppError('UPLOAD_MISSING', request.missingPhotoMessage ?? UPLOAD_MESSAGES.missing, 400);
+    if ('error' in checked) throw checked.error;
+    const { photo } = checked;
+    const actionFigure = style === 'action-figure' && request.actionFigure ? actionFigureConfigSchema.safeParse(request.actionFigure) : null;
+    const { userPrompt, prompt } = buildGenerationPrompt(style, request.prompt);
+
+    const id = idempotencyKey ? generationIdFor(user.id, idempotencyKey) : randomUUID();
+    const uploadKey = `uploads/${id}.jpg`;
+    const created = await this.repository.create({
+      id,
+      userId: user.id,
+      style,
+      prompt: userPrompt,
+      idempotencyKey,
+      provider: this.provider.name,
+      deadline: new Date(Date.now() + this.settings.providerTimeoutMs + this.settings.holdMarginMs),
+      uploadKey,
+    });
+    if (!created) return this.replay((await this.repository.find(id))!);
+
+    const by: SettlementActor = { actor: { kind: 'user', id: user.id }, correlationId: request.context.correlationId };
+    try {
+      await this.ledger.credits.handle(
+        creditStreamId(user.id),
+        {
+          type: 'HoldCredits',
+          data: {
+            userId: user.id,
+            reservationId: id,
+            generationId: id,
+            amount: CREDITS_PER_GENERATION,
+            deadline: created.deadline,
+            maxOpenHolds: MAX_GENERATIONS_IN_PROGRESS,
+          },
+        },
+        { now: new Date(), ...by, reason: `Generation ${style}`, idempotencyKey: `hold:${id}` },
+      );
+    } catch (error) {
+      // Nothing was held: the request never happened.
+      await this.repository.delete(id);
+      throw error;
+    }
+
+    const work = this.run(created, {
+      style,
+      prompt,
+      photo: photo.data,
+      ...(actionFigure?.success ? { actionFigure: actionFigure.data } : {}),
+      priority: isPaidPlan(snapshot.subscription?.planId) && snapshot.subscription?.status === 'active' ? 'priority' : 'standard',
+      by,
+    });
+    this.inFlight.set(id, work);
+    void work.catch(() => undefined).finally(() => this.inFlight.delete(id));
+    return work;
+  }
+
+  private async run(
+    request: GenerationRequest,
+    job: { style: StyleId; prompt: string; photo: Buffer; actionFigure?: { name: string; profession: string; accessories: string[] }; priority: 'priority' | 'standard'; by: SettlementActor },
+  ): Promise<GenerationOutcome> {
+    // Recorded while the image service already works: neither is needed before the call.
+    const requested = this.ledger.generations.handle(
+      generationStreamId(request.id),
+      { type: 'RequestGeneration', data: { generationId: request.id, userId: request.userId, style: job.style, provider: this.provider.name, reservationId: request.id } },
+      { now: new Date(), ...job.by, reason: 'Generation requested', idempotencyKey: `generation-requested:${request.id}` },
+    );
+    const stored = this.blobs.put(request.uploadKey!, job.photo, 'image/jpeg');
+    try {
+      let providerStartedAt = 0;
+      const outcome = await this.queue.run(job.priority, async () => {
+        providerStartedAt = performance.now();
+        const { predictionId } = await this.provider.submit({
+          generationId: request.id,
+          style: job.style,
+          prompt: job.prompt,
+          photo: job.photo,
+          ...(job.actionFigure ? { actionFigure: job.actionFigure } : {}),
+        });
+        await Promise.all([requested, stored]);
+        await this.repository.setPrediction(request.id, predictionId);
+        await this.ledger.generations.handle(
+          generationStreamId(request.id),
+          { type: 'RecordSubmission', data: { generationId: request.id, userId: request.userId, predictionId } },
+          { now: new Date(), ...job.by, reason: 'Sent to the image service', idempotencyKey: `generation-submitted:${request.id}` },
+        );
+        return this.provider.wait(predictionId, AbortSignal.timeout(this.settings.providerTimeoutMs));
+      });
+      const providerFinishedAt = performance.now();
+      if (outcome.status === 'succeeded') {
+        if (await this.settlement.deliver(request, outcome.png, job.by)) {
+          return {
+            generation: (await this.repository.find(request.id))!,
+            url: resultUrlFor(request.id),
+            timings: { providerStartedAt, providerFinishedAt },
+          };
+        }
+        throw new AppError('GENERATION_FAILED', GENERATION_FAILED_MESSAGE, 502);
+      }
+      const message = outcome.status === 'processing' ? 'The image service took too long. Your credits were not used. Please try again.' : outcome.message;
+      const code = outcome.status === 'failed' ? outcome.code : outcome.status === 'canceled' ? 'PROVIDER_CANCELED' : 'PROVIDER_TIMEOUT';
+      await this.settlement.release(request, code, message, job.by);
+      throw new AppError('GENERATION_FAILED', message || GENERATION_FAILED_MESSAGE, 502);
+    } catch (error) {
+      await Promise.allSettled([requested, stored]);
+      if (error instanceof AppError && error.code === 'GENERATION_FAILED') throw error;
+      const message = error instanceof ProviderError ? error.message : GENERATION_FAILED_MESSAGE;
+      const code = error instanceof ProviderError ? error.code : 'INTERNAL';
+      if (!(error instanceof ProviderError)) console.error(`generation ${request.id} failed`, error);
+      await this.settlement.release(request, code, message, job.by).catch((releaseError: unknown) => {
+        // Left for the reconciler: the hold's deadline guarantees it is settled.
+        console.error(`generation ${request.id}: release failed, the reconciler will settle it`, releaseError);
+      });
+      throw new AppError('GENERATION_FAILED', message, error instanceof ProviderError && error.code === 'PROVIDER_RATE_LIMITED' ? 503 : 502);
+    }
+  }
+
+  /** A repeated idempotency key answers with the first request's outcome. */
+  private async replay(earlier: GenerationRequest): Promise<GenerationOutcome> {
+    const running = this.inFlight.get(earlier.id);
+    if (running) return running;
+    if (earlier.status === 'succeeded') return { generation: earlier, url: resultUrlFor(earlier.id) };
+    if (earlier.status === 'failed') throw new AppError('GENERATION_FAILED', earlier.errorMessage ?? GENERATION_FAILED_MESSAGE, 502);
+    throw new AppError('GENERATION_IN_PROGRESS', 'This generation is still in progress', 409);
+  }
+}

@@ -1,0 +1,116 @@
+import {
+  creditStreamId,
+  generationStreamId,
+  HoldAlreadySettledError,
+  type CommandMetadata,
+  type GlobalPosition,
+  type Ledger,
+} from '@app/ledger';
+import type { ProjectionsGate } from '../composition/projections-gate';
+import type { BlobStore } from '../storage/blob-store';
+import type { GenerationRepository, GenerationRequest } from './generation-repository';
+
+export const resultKeyFor = (request: Pick<GenerationRequest, 'id' | 'userId'>) => `results/${request.userId}/${request.id}.png`;
+export const resultUrlFor = (generationId: string) => `/api/generations/${generationId}/image`;
+
+export interface SettlementActor {
+  actor: CommandMetadata['actor'];
+  correlationId: string;
+}
+
+/**
+ * Ends a generation exactly once, money first: a result is captured (then recorded as delivered),
+ * a failure is released (then recorded as failed). Used by the request that ran the generation
+ * and by the reconciler after a crash; every step is idempotent, so either may repeat it.
+ */
+export class GenerationSettlement {
+  constructor(
+    private readonly ledger: Ledger,
+    private readonly repository: GenerationRepository,
+    private readonly blobs: BlobStore,
+    private readonly projections: ProjectionsGate,
+  ) {}
+
+  private metadata(by: SettlementActor, key: string, reason: string): CommandMetadata {
+    return { now: new Date(), actor: by.actor, reason, correlationId: by.correlationId, idempotencyKey: key };
+  }
+
+  /** Stores the image and captures the hold. Returns false when the hold was already released. */
+  async deliver(request: GenerationRequest, png: Buffer, by: SettlementActor): Promise<boolean> {
+    const resultKey = resultKeyFor(request);
+    await this.blobs.put(resultKey, png, 'image/png');
+    await this.repository.setResultKey(request.id, resultKey);
+    let captured: GlobalPosition | null;
+    try {
+      captured = (
+        await this.ledger.credits.handle(
+          creditStreamId(request.userId),
+          { type: 'CaptureHold', data: { userId: request.userId, reservationId: request.id } },
+          this.metadata(by, `capture:${request.id}`, `Generation ${request.style}`),
+        )
+      ).position;
+    } catch (error) {
+      if (!(error instanceof HoldAlreadySettledError)) throw error;
+      // Released already (the reconciler gave up on it): the user keeps the credits, not the image.
+      await this.blobs.delete(resultKey);
+      await this.markFailed(request, 'HOLD_RELEASED', 'Failed to generate image', by);
+      return false;
+    }
+    await this.recordDelivered(request, by, captured);
+    return true;
+  }
+
+  /** The hold was captured: make the generation's record say so (also after a crash in between). */
+  async recordDelivered(request: GenerationRequest, by: SettlementActor, captured: GlobalPosition | null = null) {
+    const { position } = await this.ledger.generations.handle(
+      generationStreamId(request.id),
+      { type: 'CompleteGeneration', data: { generationId: request.id, userId: request.userId, resultKey: resultKeyFor(request) } },
+      this.metadata(by, `generation-completed:${request.id}`, 'Image delivered'),
+    );
+    await this.repository.complete(request.id, { status: 'succeeded' });
+    await this.dropUpload(request);
+    await this.waitFor(captured, position);
+  }
+
+  /** Releases the hold. Returns false when it had been captured (the image was delivered). */
+  async release(request: GenerationRequest, code: string, message: string, by: SettlementActor): Promise<boolean> {
+    let released: GlobalPosition | null;
+    try {
+      released = (
+        await this.ledger.credits.handle(
+          creditStreamId(request.userId),
+          { type: 'ReleaseHold', data: { userId: request.userId, reservationId: request.id } },
+          this.metadata(by, `release:${request.id}`, `Generation failed: ${code}`),
+        )
+      ).position;
+    } catch (error) {
+      if (error instanceof HoldAlreadySettledError && error.settledAs === 'captured') {
+        await this.recordDelivered(request, by);
+        return false;
+      }
+      throw error;
+    }
+    await this.markFailed(request, code, message, by, released);
+    return true;
+  }
+
+  private async markFailed(request: GenerationRequest, code: string, message: string, by: SettlementActor, released: GlobalPosition | null = null) {
+    const { position } = await this.ledger.generations.handle(
+      generationStreamId(request.id),
+      { type: 'FailGeneration', data: { generationId: request.id, userId: request.userId, errorCode: code, errorMessage: message } },
+      this.metadata(by, `generation-failed:${request.id}`, 'Generation failed'),
+    );
+    await this.repository.complete(request.id, { status: 'failed', code, message });
+    await this.dropUpload(request);
+    await this.waitFor(released, position);
+  }
+
+  private async dropUpload(request: GenerationRequest) {
+    if (request.uploadKey) await this.blobs.delete(request.uploadKey);
+  }
+
+  /** Read-your-writes: the balance and the history show this settlement when we answer. */
+  private async waitFor(...positions: (GlobalPosition | null)[]) {
+    for (const position of positions) await this.projections.waitFor(position);
+  }
+}

@@ -1,0 +1,16 @@
+import { lexicographicSortSchema, printSchema } from 'graphql';
+import { builder } from '../builder';
+import './user';
+import './auth';
+import './credit-history';
+import './generation';
+import './contact';
+import './billing';
+import './staff-support';
+import './staff-finance';
+import './staff-operations';
+
+export const schema = builder.toSchema();
+
+/** The SDL committed as schema.graphql: sorted, so the diff shows real changes only. */
+export const printSortedSchema = () => `${printSchema(lexicographicSortSchema(schema))}\n`;

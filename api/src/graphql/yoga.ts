@@ -1,0 +1,56 @@
+import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
+import { costLimitPlugin } from '@escape.tech/graphql-armor-cost-limit';
+import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { GraphQLError } from 'graphql';
+import { createFetch } from '@whatwg-node/fetch';
+import { createYoga, maskError as defaultMaskError } from 'graphql-yoga';
+import { MAX_UPLOAD_BYTES } from '../generation/upload/sanitize-upload';
+import type { Services } from '../composition/services';
+import { toAppError } from '../shared/errors';
+import { requestContextOf, viewerOf } from '../http/auth/authenticate';
+import type { GraphQLContext } from './context';
+import { schema } from './schema';
+
+export const CSRF_HEADER = 'x-graphql-yoga-csrf';
+
+/** Expected errors keep their message and carry `extensions.code`; everything else is masked. */
+function maskError(error: unknown, message: string, isDev?: boolean): Error {
+  const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
+  const expected = toAppError(original);
+  if (expected) {
+    return new GraphQLError(expected.message, {
+      ...(error instanceof GraphQLError ? { nodes: error.nodes, path: error.path } : {}),
+      extensions: { code: expected.code, ...expected.details },
+    });
+  }
+  if (error instanceof GraphQLError && !error.originalError) return error; // parse and validation errors
+  console.error('unexpected GraphQL error', original);
+  return defaultMaskError(error, message, isDev);
+}
+
+export function createGraphQLServer(services: Services) {
+  return createYoga<{ req: IncomingMessage; res: ServerResponse }, GraphQLContext>({
+    schema,
+    graphqlEndpoint: '/graphql',
+    // One photo per request, at most 10 MB: larger uploads stop while streaming, not after.
+    fetchAPI: createFetch({ formDataLimits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 256 * 1024 } }),
+    landingPage: false,
+    // Expected errors are answers, not incidents; maskError logs the unexpected ones.
+    logging: false,
+    graphiql: !services.config.production,
+    maskedErrors: { maskError },
+    // GraphQL is served straight from Node's HTTP server, not through Express: identify here.
+    context: async ({ req, res }) => ({
+      viewer: await viewerOf(req, services.accounts),
+      services,
+      request: requestContextOf(req),
+      http: { req, res },
+    }),
+    plugins: [
+      useCSRFPrevention({ requestHeaders: [CSRF_HEADER] }),
+      maxDepthPlugin({ n: 10, exposeLimits: false }),
+      costLimitPlugin({ maxCost: 5_000, exposeLimits: false }),
+    ],
+  });
+}

@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import proxyaddr from 'proxy-addr';
+import type { NextFunction, Request, Response } from 'express';
+import type { AccountService } from '../../accounts/account-service';
+import type { SessionRecord } from '../../accounts/sessions';
+import type { UserRecord } from '../../accounts/users-repository';
+import type { RequestContext } from '../../shared/request-context';
+import { sessionTokenOf } from './session-cookie';
+
+export interface Viewer {
+  user: UserRecord;
+  session: SessionRecord;
+  via: 'bearer' | 'cookie';
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    viewer?: Viewer | null;
+    context?: RequestContext;
+  }
+}
+
+// Like Express's `trust proxy: loopback`: a proxy on this host may say who the client is.
+const trustLoopback = proxyaddr.compile('loopback');
+
+/** Who is asking, for any Node request (Express routes and the GraphQL handler alike). */
+export function requestContextOf(request: IncomingMessage): RequestContext {
+  const header = (name: string) => {
+    const value = request.headers[name];
+    return Array.isArray(value) ? value[0] : value;
+  };
+  return {
+    ip: request.socket.remoteAddress ? proxyaddr(request, trustLoopback) : 'unknown',
+    userAgent: header('user-agent'),
+    correlationId: header('x-request-id')?.slice(0, 100) || randomUUID(),
+  };
+}
+
+/** The signed-in user behind the request's session cookie or bearer token, if any. */
+export async function viewerOf(request: IncomingMessage, accounts: AccountService): Promise<Viewer | null> {
+  const credential = sessionTokenOf(request);
+  const found = credential ? await accounts.authenticate(credential.token) : null;
+  return found && credential ? { ...found, via: credential.via } : null;
+}
+
+/** Resolves the signed-in user (if any) and the request's audit context once per request. */
+export function authenticate(accounts: AccountService) {
+  return async (request: Request, _response: Response, next: NextFunction) => {
+    try {
+      request.context = requestContextOf(request);
+      request.viewer = await viewerOf(request, accounts);
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/**
+ * Cookie-authenticated state changes must come from our own pages. SameSite=Lax already keeps the
+ * cookie off cross-site POSTs; this also refuses a foreign Origin outright.
+ */
+export function sameOriginForCookies(allowedOrigins: readonly string[]) {
+  return (request: Request, response: Response, next: NextFunction) => {
+    const origin = request.get('origin');
+    const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
+    if (unsafe && origin && request.viewer?.via === 'cookie' && !allowedOrigins.includes(origin)) {
+      const host = `${request.protocol}://${request.get('host')}`;
+      if (origin !== host) {
+        response.status(403).json({ message: 'Cross-site request refused' });
+        return;
+      }
+    }
+    next();
+  };
+}

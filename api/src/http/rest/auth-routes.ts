@@ -1,0 +1,76 @@
+import express, { Router, type Request, type Response } from 'express';
+import passport from 'passport';
+import { Strategy as LocalStrategy } from 'passport-local';
+import type { AccountService, SignedIn } from '../../accounts/account-service';
+import { buildUserView } from '../../accounts/user-view';
+import { AppError, unauthenticated } from '../../shared/errors';
+import type { RequestContext } from '../../shared/request-context';
+import { clearSessionCookie, setSessionCookie, type CookieOptions } from '../auth/session-cookie';
+import { asyncHandler } from './error-handler';
+
+interface Deps {
+  accounts: AccountService;
+  pool: Parameters<typeof buildUserView>[0];
+  cookies: CookieOptions;
+}
+
+const contextOf = (request: Request): RequestContext => request.context!;
+
+/** The spec's auth paths: `{token, user}` for API clients, plus the session cookie for browsers. */
+export function authRoutes({ accounts, pool, cookies }: Deps): Router {
+  const router = Router();
+  const jsonBody = express.json({ limit: '32kb' });
+
+  passport.use(
+    'local',
+    new LocalStrategy({ usernameField: 'email', passwordField: 'password', passReqToCallback: true, session: false }, (request, email, password, done) => {
+      accounts.login({ email, password }, contextOf(request)).then(
+        (signedIn) => done(null, signedIn),
+        (error: unknown) => done(error),
+      );
+    }),
+  );
+
+  const respondSignedIn = async (response: Response, signedIn: SignedIn, status = 200) => {
+    setSessionCookie(response, signedIn.token, cookies);
+    response.status(status).json({ token: signedIn.token, user: await buildUserView(pool, signedIn.user) });
+  };
+
+  router.post('/api/auth/login', jsonBody, (request, response, next) => {
+    // passport-local answers 400 on its own when a field is missing; the service's messages are clearer.
+    if (typeof request.body?.email !== 'string' || typeof request.body?.password !== 'string') {
+      accounts.login(request.body, contextOf(request)).catch(next);
+      return;
+    }
+    passport.authenticate('local', { session: false }, (error: unknown, signedIn: SignedIn | false) => {
+      if (error) return next(error);
+      if (!signedIn) return next(new AppError('INVALID_CREDENTIALS', 'Invalid email or password', 401));
+      respondSignedIn(response, signedIn).catch(next);
+    })(request, response, next);
+  });
+
+  router.post(
+    '/api/auth/register',
+    jsonBody,
+    asyncHandler(async (request, response) => {
+      await respondSignedIn(response, await accounts.register(request.body, contextOf(request)), 201);
+    }),
+  );
+
+  router.post(
+    '/api/auth/logout',
+    asyncHandler(async (request, response) => {
+      if (request.viewer) await accounts.logout(request.viewer.session.id);
+      clearSessionCookie(response, cookies);
+      response.json({ message: 'Logged out' });
+    }),
+  );
+
+  const currentUser = asyncHandler(async (request, response) => {
+    if (!request.viewer) throw unauthenticated('Unauthorized');
+    response.json(await buildUserView(pool, request.viewer.user));
+  });
+  router.get('/api/auth/user', currentUser);
+  router.get('/api/user/profile', currentUser);
+  return router;
+}

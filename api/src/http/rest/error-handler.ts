@@ -1,0 +1,36 @@
+import type { NextFunction, Request, Response } from 'express';
+import { RateLimitedError, toAppError } from '../../shared/errors';
+
+/** Expected errors answer `{ message }` with their status; the rest are logged and masked. */
+export function jsonErrorHandler(logger: Pick<Console, 'error'> = console) {
+  return (error: unknown, request: Request, response: Response, next: NextFunction) => {
+    if (response.headersSent) {
+      next(error);
+      return;
+    }
+    const bodyError = error as { type?: string; status?: number };
+    if (bodyError?.type === 'entity.parse.failed') {
+      response.status(400).json({ message: 'The request body is not valid JSON' });
+      return;
+    }
+    if (bodyError?.type === 'entity.too.large') {
+      response.status(413).json({ message: 'The request body is too large' });
+      return;
+    }
+    const expected = toAppError(error);
+    if (expected) {
+      if (expected instanceof RateLimitedError) response.setHeader('Retry-After', String(expected.retryAfterSeconds));
+      response.status(expected.status).json({ message: expected.message, code: expected.code });
+      return;
+    }
+    logger.error(`unexpected error on ${request.method} ${request.path}`, error);
+    response.status(500).json({ message: 'Something went wrong. Please try again.' });
+  };
+}
+
+/** Wraps an async handler so its rejections reach the error handler. */
+export const asyncHandler =
+  <T extends Request>(handler: (request: T, response: Response) => Promise<unknown>) =>
+  (request: T, response: Response, next: NextFunction) => {
+    handler(request, response).catch(next);
+  };

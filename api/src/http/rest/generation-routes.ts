@@ -1,0 +1,101 @@
+import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import multer from 'multer';
+import { parseInput } from '../../accounts/account-validation';
+import type { Services } from '../../composition/services';
+import { actionFigureConfigSchema, buildActionFigurePrompt } from '../../generation/prompts/action-figure-prompt';
+import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../../generation/upload/sanitize-upload';
+import { AppError, badInput, notFound } from '../../shared/errors';
+import { asyncHandler } from './error-handler';
+
+const PLEASE_LOGIN = 'Please login to generate images';
+
+// Memory storage: the photo is checked and re-encoded in memory and never written as uploaded.
+const upload = multer({
+  storage: multer.memoryStorage(),
+  limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024 },
+});
+
+function receivePhoto(request: Request, response: Response, next: NextFunction) {
+  upload.single('profileImage')(request, response, (error: unknown) => {
+    if (error instanceof multer.MulterError) {
+      if (error.code === 'LIMIT_FILE_SIZE') return next(new AppError('UPLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge, 413));
+      return next(badInput('The upload could not be read. Send one photo as profileImage.'));
+    }
+    next(error);
+  });
+}
+
+const parseJsonField = (value: unknown) => {
+  if (typeof value !== 'string' || value === '') return undefined;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    throw badInput('actionFigure must be JSON');
+  }
+};
+
+/** The spec's generation paths, over the same service as GraphQL. */
+export function generationRoutes(services: Services): Router {
+  const router = Router();
+
+  router.post(
+    '/api/generate-image',
+    (request, response, next) => {
+      response.locals.receivedAt = performance.now();
+      next(request.viewer ? undefined : new AppError('UNAUTHENTICATED', PLEASE_LOGIN, 401));
+    },
+    receivePhoto,
+    asyncHandler(async (request, response) => {
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const { url, timings } = await services.generations.generate({
+        user: request.viewer!.user,
+        style: typeof body.style === 'string' && body.style ? body.style : 'action-figure',
+        prompt: typeof body.prompt === 'string' ? body.prompt : null,
+        photo: request.file?.buffer ?? null,
+        actionFigure: parseJsonField(body.actionFigure),
+        idempotencyKey: typeof body.idempotencyKey === 'string' ? body.idempotencyKey : null,
+        context: request.context!,
+        missingPhotoMessage: 'Profile image is required',
+      });
+      if (timings) {
+        // Our own overhead around the image service, readable by clients and benchmarks.
+        const received = response.locals.receivedAt as number;
+        const ms = (value: number) => value.toFixed(1);
+        response.setHeader(
+          'Server-Timing',
+          `before-provider;dur=${ms(timings.providerStartedAt - received)}, provider;dur=${ms(timings.providerFinishedAt - timings.providerStartedAt)}, after-provider;dur=${ms(performance.now() - timings.providerFinishedAt)}`,
+        );
+      }
+      response.json({ url });
+    }),
+  );
+
+  router.post(
+    '/api/generate-prompt',
+    express.json({ limit: '32kb' }),
+    asyncHandler(async (request, response) => {
+      const config = parseInput(actionFigureConfigSchema, (request.body as { config?: unknown } | undefined)?.config);
+      response.json({ prompt: buildActionFigurePrompt(config) });
+    }),
+  );
+
+  /** Results are served only to their owner's session. */
+  router.get(
+    '/api/generations/:id/image',
+    asyncHandler(async (request, response) => {
+      const id = String(request.params.id);
+      if (!request.viewer || !/^[0-9a-f-]{36}$/.test(id)) throw notFound('Image not found');
+      const generation = await services.generations.repository.find(id);
+      if (!generation || generation.userId !== request.viewer.user.id || generation.status !== 'succeeded' || !generation.resultKey) {
+        throw notFound('Image not found');
+      }
+      const blob = await services.blobs.get(generation.resultKey);
+      if (!blob) throw notFound('Image not found');
+      response.setHeader('Content-Type', 'image/png');
+      response.setHeader('Cache-Control', 'private, max-age=3600');
+      response.setHeader('Content-Disposition', `inline; filename="${generation.style}-${id}.png"`);
+      response.send(blob.data);
+    }),
+  );
+  return router;
+}

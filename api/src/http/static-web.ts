@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import express, { Router, type NextFunction, type Request, type Response } from 'express';
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+};
+
+/**
+ * Serves the build's precompressed twin (`.br`, else `.gz`) of a text asset when the browser
+ * accepts it: the build writes them, so nothing is compressed per request.
+ */
+function precompressed(root: string, cacheControl: string) {
+  return (request: Request, response: Response, next: NextFunction) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return next();
+    const type = TYPES[path.extname(request.path)];
+    if (!type) return next();
+    const file = path.join(root, path.normalize(request.path).replace(/^(\.\.[/\\])+/, ''));
+    if (!file.startsWith(root)) return next();
+    const accepted = request.get('accept-encoding') ?? '';
+    for (const [encoding, extension] of [['br', '.br'], ['gzip', '.gz']] as const) {
+      if (!accepted.includes(encoding) || !fs.existsSync(file + extension)) continue;
+      response.setHeader('Content-Encoding', encoding);
+      response.setHeader('Content-Type', type);
+      response.setHeader('Vary', 'Accept-Encoding');
+      response.setHeader('Cache-Control', cacheControl);
+      response.sendFile(file + extension);
+      return;
+    }
+    next();
+  };
+}
+
+/** Serves the built web app: hashed assets cached for a year, every other GET gets index.html. */
+export function staticWebRouter(distDir: string): Router {
+  const router = Router();
+  const indexFile = path.join(distDir, 'index.html');
+  const assets = path.join(distDir, 'assets');
+  router.use('/assets', precompressed(assets, 'public, max-age=31536000, immutable'));
+  router.use('/assets', express.static(assets, { immutable: true, maxAge: '365d', index: false }));
+  router.use(express.static(distDir, { index: false, maxAge: '1h' }));
+  router.get(/^(?!\/(api|graphql|auth\/google|internal|health|billing)(\/|$)).*/, (request, response, next) => {
+    if (!fs.existsSync(indexFile)) {
+      next();
+      return;
+    }
+    response.setHeader('Cache-Control', 'no-cache');
+    response.setHeader('Vary', 'Accept-Encoding');
+    const accepted = request.get('accept-encoding') ?? '';
+    if (accepted.includes('br') && fs.existsSync(`${indexFile}.br`)) {
+      response.setHeader('Content-Encoding', 'br');
+      response.setHeader('Content-Type', TYPES['.html']!);
+      response.sendFile(`${indexFile}.br`);
+      return;
+    }
+    response.sendFile(indexFile);
+  });
+  return router;
+}

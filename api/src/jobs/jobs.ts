@@ -1,0 +1,36 @@
+import { randomUUID } from 'node:crypto';
+import type { Services } from '../composition/services';
+import { systemContext } from '../shared/request-context';
+import { sweepExpiredCredits } from '../credits/expiry-sweep';
+import { FreeAllowance } from '../credits/free-allowance';
+import type { Job } from './scheduler';
+
+/** The background work the API does. */
+export function backgroundJobs(services: Services): Job[] {
+  return [
+    {
+      name: 'signup-credit-recovery',
+      intervalMs: 60_000,
+      runAtStart: true,
+      run: () => services.accounts.grantPendingSignupCredits(systemContext(`job-${randomUUID()}`)),
+    },
+    {
+      name: 'free-monthly-allowance',
+      intervalMs: 3_600_000,
+      runAtStart: true,
+      run: () => new FreeAllowance(services.pool, services.ledger).grantDue(),
+    },
+    {
+      name: 'credit-expiry-sweep',
+      intervalMs: 15 * 60_000,
+      runAtStart: true,
+      run: () => sweepExpiredCredits(services.pool, services.ledger),
+    },
+    {
+      name: 'generation-recovery',
+      intervalMs: services.config.generation.recoveryIntervalMs,
+      runAtStart: true,
+      run: () => services.generationRecovery.run(),
+    },
+  ];
+}

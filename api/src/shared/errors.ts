@@ -1,0 +1,49 @@
+import { DomainError } from '@app/ledger';
+
+/**
+ * An expected failure with a message meant for the user. GraphQL carries `code` in
+ * `extensions.code`; REST answers `{ message }` with `status`.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export const unauthenticated = (message = 'Please login to continue') => new AppError('UNAUTHENTICATED', message, 401);
+export const forbidden = (message = 'You are not allowed to do this') => new AppError('FORBIDDEN', message, 403);
+export const badInput = (message: string, details?: Record<string, unknown>) =>
+  new AppError('BAD_USER_INPUT', message, 400, details);
+export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', message, 404);
+export const conflict = (message: string) => new AppError('CONFLICT', message, 409);
+
+export class RateLimitedError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('RATE_LIMITED', 'Too many attempts. Please wait a few minutes and try again.', 429, {
+      retryAfterSeconds,
+    });
+  }
+}
+
+const domainStatus: Record<string, number> = {
+  INSUFFICIENT_CREDITS: 402,
+  TOO_MANY_GENERATIONS: 429,
+  HOLD_NOT_FOUND: 404,
+  SPEND_NOT_FOUND: 404,
+  HOLD_ALREADY_SETTLED: 409,
+  REFUND_EXCEEDS_SPEND: 400,
+  INVALID_COMMAND: 400,
+};
+
+/** Expected errors become AppErrors; anything else is unexpected (masked, logged). */
+export function toAppError(error: unknown): AppError | null {
+  if (error instanceof AppError) return error;
+  if (error instanceof DomainError) return new AppError(error.code, error.message, domainStatus[error.code] ?? 400);
+  return null;
+}

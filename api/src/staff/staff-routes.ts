@@ -1,0 +1,38 @@
+import { Router } from 'express';
+import type { Services } from '../composition/services';
+import { asyncHandler } from '../http/rest/error-handler';
+import { badInput, forbidden, unauthenticated } from '../shared/errors';
+import { exportLedgerCsv } from './ledger-export';
+
+const isStaff = (roles: readonly string[], role: string) => roles.includes(role) || roles.includes('admin');
+
+/** CSV export of a filtered ledger view, streamed. Finance: any view; support: one user's. */
+export function staffRoutes(services: Services): Router {
+  const router = Router();
+  router.get(
+    '/api/staff/ledger.csv',
+    asyncHandler(async (request, response) => {
+      const viewer = request.viewer;
+      if (!viewer) throw unauthenticated();
+      const roles = viewer.user.roles;
+      const userId = typeof request.query.userId === 'string' && request.query.userId ? request.query.userId : undefined;
+      if (!isStaff(roles, 'finance') && !(isStaff(roles, 'support') && userId)) throw forbidden();
+      const date = (name: string) => {
+        const value = request.query[name];
+        if (typeof value !== 'string' || !value) return undefined;
+        const parsed = new Date(value);
+        if (Number.isNaN(parsed.getTime())) throw badInput(`${name} is not a date`);
+        return parsed;
+      };
+      const types = typeof request.query.types === 'string' && request.query.types ? request.query.types.split(',') : undefined;
+      const from = date('from');
+      const to = date('to');
+      response.setHeader('Content-Type', 'text/csv; charset=utf-8');
+      response.setHeader('Content-Disposition', `attachment; filename="ledger-${new Date().toISOString().slice(0, 10)}.csv"`);
+      response.setHeader('Cache-Control', 'no-store');
+      await exportLedgerCsv(services.pool, { ...(userId ? { userId } : {}), ...(types ? { types } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}) }, response);
+      response.end();
+    }),
+  );
+  return router;
+}

@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import { CREDITS_PER_GENERATION, creditStreamId, type Ledger } from '@app/ledger';
+import { z } from 'zod';
+import { parseInput } from '../accounts/account-validation';
+import type { UserRecord } from '../accounts/users-repository';
+import type { ProjectionsGate } from '../composition/projections-gate';
+import type { GenerationRepository } from '../generation/generation-repository';
+import { notFound } from '../shared/errors';
+import type { RequestContext } from '../shared/request-context';
+
+const grantSchema = z.object({
+  userId: z.string().uuid({ error: 'Choose a user' }),
+  amount: z.number({ error: 'Amount is required' }).int({ error: 'Amount must be a whole number' }).min(1, { error: 'Amount must be at least 1' }).max(10_000, { error: 'Amount must be at most 10,000' }),
+  reason: z.string({ error: 'A reason is required' }).trim().min(3, { error: 'A reason is required (at least 3 characters)' }).max(500),
+});
+
+const refundSchema = z.object({
+  generationId: z.string().uuid({ error: 'Choose a generation' }),
+  reason: z.string({ error: 'A reason is required' }).trim().min(3, { error: 'A reason is required (at least 3 characters)' }).max(500),
+});
+
+/** Support's powers over credits. Each action is a ledger event with the staff member as actor. */
+export class SupportActions {
+  constructor(
+    private readonly ledger: Ledger,
+    private readonly projections: ProjectionsGate,
+    private readonly generations: GenerationRepository,
+  ) {}
+
+  async grantCredits(staff: UserRecord, input: unknown, context: RequestContext) {
+    const { userId, amount, reason } = parseInput(grantSchema, input);
+    const grantId = `goodwill-${randomUUID()}`;
+    const result = await this.ledger.credits.handle(
+      creditStreamId(userId),
+      { type: 'GrantCredits', data: { userId, grantId, amount, source: 'goodwill', expiresAt: null } },
+      { now: new Date(), actor: { kind: 'staff', id: staff.id }, reason, correlationId: context.correlationId, idempotencyKey: `staff-grant:${grantId}` },
+    );
+    await this.projections.waitFor(result.position);
+    return { userId, amount, grantId };
+  }
+
+  /** Gives back the 5 credits a generation cost (e.g. a result the user could not use). */
+  async refundGeneration(staff: UserRecord, input: unknown, context: RequestContext) {
+    const { generationId, reason } = parseInput(refundSchema, input);
+    const generation = await this.generations.find(generationId);
+    if (!generation) throw notFound('No such generation');
+    const refundId = `refund-${randomUUID()}`;
+    const result = await this.ledger.credits.handle(
+      creditStreamId(generation.userId),
+      { type: 'RefundCredits', data: { userId: generation.userId, refundId, reservationId: generationId, amount: CREDITS_PER_GENERATION } },
+      { now: new Date(), actor: { kind: 'staff', id: staff.id }, reason, correlationId: context.correlationId, idempotencyKey: `staff-refund:${refundId}` },
+    );
+    await this.projections.waitFor(result.position);
+    return { userId: generation.userId, generationId, amount: CREDITS_PER_GENERATION };
+  }
+}

@@ -1,0 +1,70 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { createTestDatabase, type TestDatabase } from '@app/ledger/testing/test-database';
+import { loadConfig, type Config } from '../config';
+import { openRuntime, type Runtime } from '../composition/runtime';
+import { createServices, type Services } from '../composition/services';
+import { createApp } from '../http/create-app';
+
+const SETTLE_TIMEOUT_MS = 30_000;
+
+export interface TestApp {
+  readonly url: string;
+  readonly runtime: Runtime;
+  readonly services: Services;
+  readonly database: TestDatabase;
+  /** Waits until every projection has applied everything appended so far; throws if it does not. */
+  settle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app over real HTTP on an ephemeral port, on a fresh database (the DATABASE_URL server,
+ * or in-memory PGlite), with projections running in-process.
+ */
+export async function startTestApp(
+  env: Record<string, string> = {},
+  configure?: (config: Config) => Config,
+  overrides: Parameters<typeof createServices>[1] = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const baseConfig = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    DATA_DIR: `/tmp/stylised-test-${database.name}-${Date.now()}`,
+    // Tests register many users from one address; the limit tests set their own numbers.
+    REGISTRATIONS_PER_IP: '10000',
+    LOGIN_ATTEMPTS_PER_IP: '10000',
+    // On a busy 2-core CI machine a long transaction elsewhere in the cluster can hold projections back for seconds.
+    READ_YOUR_WRITES_TIMEOUT_MS: '30000',
+    ...env,
+  });
+  const config = configure ? configure(baseConfig) : baseConfig;
+  const runtime = await openRuntime(config, { database });
+  const services = await createServices(runtime, overrides);
+  const app = createApp(runtime, services);
+  const server: Server = await new Promise((resolve) => {
+    const listening = createServer(app).listen(config.port, '127.0.0.1', () => resolve(listening));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    runtime,
+    services,
+    database,
+    async settle() {
+      const head = await runtime.storage.store.headPosition();
+      if (!head) return;
+      if (!(await runtime.runner!.waitFor(head, SETTLE_TIMEOUT_MS))) {
+        throw new Error(`projections did not reach ${JSON.stringify(head)} within ${SETTLE_TIMEOUT_MS} ms`);
+      }
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await runtime.close();
+      await database.close();
+    },
+  };
+}

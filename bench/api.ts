@@ -1,0 +1,98 @@
+// Benchmark of the GraphQL `me` query against a bare Yoga hello-world measured in the same run.
+// Needs a Postgres server (DATABASE_URL, default the local one); prints figures, not a test.
+import { spawn } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { freePort, spawnApi } from '../api/src/testing/spawn-api';
+
+const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const quick = process.argv.includes('--quick');
+const duration = quick ? 3 : 10;
+
+async function createDatabase() {
+  const name = `bench_api_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+async function startHelloYoga() {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'api/hello-yoga.ts')], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve) => child.stdout.on('data', (chunk) => String(chunk).includes('listening') && resolve()));
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+}
+
+type Result = autocannon.Result;
+const run = (options: autocannon.Options) =>
+  new Promise<Result>((resolve, reject) => autocannon(options, (error, result) => (error ? reject(error) : resolve(result))));
+
+function request(url: string, query: string, headers: Record<string, string>): autocannon.Options {
+  return {
+    url: `${url}/graphql`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-graphql-yoga-csrf': '1', ...headers },
+    body: JSON.stringify({ query }),
+    duration,
+  };
+}
+
+const database = await createDatabase();
+const api = await spawnApi({ DATABASE_URL: database.url, PROJECTIONS_MODE: 'in-process', LOGIN_ATTEMPTS_PER_IP: '1000' });
+const hello = await startHelloYoga();
+try {
+  const registered = await fetch(`${api.url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'bench@example.com', password: 'benchmark', username: 'bench' }),
+  });
+  const { token } = (await registered.json()) as { token: string };
+  const me = request(api.url, '{ me { id username email credits generationsRemaining subscriptionStatus currentPlan } }', {
+    authorization: `Bearer ${token}`,
+  });
+  const base = request(hello.url, '{ hello }', {});
+  const check = await fetch(me.url, { method: 'POST', headers: me.headers as Record<string, string>, body: me.body as string });
+  const checked = (await check.json()) as { data?: { me?: { credits: number } } };
+  if (checked.data?.me?.credits !== 5) throw new Error(`me query did not work: ${JSON.stringify(checked)}`);
+
+  // Warm both up, then saturate each with the same connection count.
+  await run({ ...me, duration: 2, connections: 10 });
+  await run({ ...base, duration: 2, connections: 10 });
+  const saturatedMe = await run({ ...me, connections: 32 });
+  const saturatedBase = await run({ ...base, connections: 32 });
+  // Fixed load: 500 requests per second.
+  const fixedMe = await run({ ...me, connections: 20, overallRate: 500 });
+  const fixedBase = await run({ ...base, connections: 20, overallRate: 500 });
+
+  const ratio = saturatedMe.requests.average / saturatedBase.requests.average;
+  const line = (label: string, r: Result) =>
+    `${label.padEnd(34)} ${r.requests.average.toFixed(0).padStart(7)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(4)} ms  errors ${r.errors + r.non2xx}`;
+  console.log(`\nGraphQL \`me\` against a bare Yoga hello-world (${os.cpus().length} cores, Node ${process.version}, ${duration}s runs)`);
+  console.log(line('me, saturated (32 connections)', saturatedMe));
+  console.log(line('hello, saturated (32 connections)', saturatedBase));
+  console.log(line('me at 500 req/s', fixedMe));
+  console.log(line('hello at 500 req/s', fixedBase));
+  console.log(`\nthroughput ratio me / hello: ${ratio.toFixed(2)} (target >= 0.50) ${ratio >= 0.5 ? 'PASS' : 'FAIL'}`);
+  console.log(`me p99 at 500 req/s: ${fixedMe.latency.p99} ms (target < 20 ms) ${fixedMe.latency.p99 < 20 ? 'PASS' : 'FAIL'}`);
+} finally {
+  hello.stop();
+  await api.stop();
+  await database.drop();
+}

@@ -1,0 +1,142 @@
+// Server overhead around the image service for a 5 MB JPEG, and peak memory under 8 concurrent
+// 10 MB uploads. Prints figures (not a test). Needs a Postgres server (DATABASE_URL, default local).
+import { createServer } from 'node:http';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import sharp from 'sharp';
+import { creditStreamId, openDatabase, PostgresEventStore, createLedger } from '@app/ledger';
+import { spawnApi, tempDataDir } from '../api/src/testing/spawn-api';
+import { fixturePhoto } from '../api/src/testing/fixtures';
+
+const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const quick = process.argv.includes('--quick');
+const RUNS = quick ? 8 : 30;
+
+async function jpegOfSize(targetBytes: number): Promise<Buffer> {
+  const source = await fs.readFile(fixturePhoto('astronaut.png'));
+  // A large photo with fine grain compresses like a camera JPEG; grow it until it weighs enough.
+  for (let side = 2400; ; side += 200) {
+    const noise = await sharp({ create: { width: side, height: side, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 30 } } }).png().toBuffer();
+    const jpeg = await sharp(source).resize(side, side).composite([{ input: noise, blend: 'soft-light' }]).jpeg({ quality: 95 }).toBuffer();
+    if (jpeg.length >= targetBytes) return jpeg;
+  }
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+};
+
+function serverTiming(header: string | null) {
+  const parts = Object.fromEntries(
+    (header ?? '').split(',').map((part) => {
+      const [name, dur] = part.trim().split(';dur=');
+      return [name, Number(dur)];
+    }),
+  );
+  return { before: parts['before-provider'] ?? NaN, provider: parts.provider ?? NaN, after: parts['after-provider'] ?? NaN };
+}
+
+async function rssOf(pid: number): Promise<number> {
+  const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+}
+
+/** The baseline: a bare Node server that only receives the same multipart body and answers. */
+async function bareUploadServer() {
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => response.end('{}'));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
+}
+
+const form = (bytes: Buffer) => {
+  const body = new FormData();
+  body.set('profileImage', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'photo.jpg');
+  body.set('style', 'ghibli');
+  return body;
+};
+
+const name = `bench_generate_${Date.now()}`;
+const admin = new pg.Client({ connectionString: serverUrl });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${name}`);
+const url = new URL(serverUrl);
+url.pathname = `/${name}`;
+const dataDir = await tempDataDir('bench-generate');
+const api = await spawnApi({ DATABASE_URL: url.toString(), DATA_DIR: dataDir, REGISTRATIONS_PER_IP: '1000', PROVIDER_CONCURRENCY: '8' });
+const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+const store = new PostgresEventStore(database.pool);
+const ledger = createLedger(store);
+try {
+  const fiveMb = await jpegOfSize(5 * 1024 * 1024);
+  const tenMb = await jpegOfSize(9.5 * 1024 * 1024);
+  const users: string[] = [];
+  for (let i = 0; i < 4; i++) {
+    const response = await fetch(`${api.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `bench${i}@example.com`, password: 'benchmark', username: `bench${i}` }),
+    });
+    const { token, user } = (await response.json()) as { token: string; user: { id: string } };
+    await ledger.credits.handle(
+      creditStreamId(user.id),
+      { type: 'GrantCredits', data: { userId: user.id, grantId: `bench-${i}`, amount: 5_000, source: 'goodwill', expiresAt: null } },
+      { now: new Date(), actor: { kind: 'system', id: 'bench' }, reason: 'benchmark', correlationId: 'bench', idempotencyKey: `bench-${i}` },
+    );
+    users.push(token);
+  }
+  await new Promise((resolve) => setTimeout(resolve, 1_000)); // the API's projections catch up
+
+  const generate = async (token: string, bytes: Buffer) => {
+    const started = performance.now();
+    const response = await fetch(`${api.url}/api/generate-image`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form(bytes) });
+    if (!response.ok) throw new Error(`generation failed: ${response.status} ${await response.text()}`);
+    await response.arrayBuffer();
+    return { ...serverTiming(response.headers.get('server-timing')), roundTrip: performance.now() - started };
+  };
+
+  await generate(users[0]!, fiveMb); // warm-up
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await generate(users[0]!, fiveMb));
+  const overhead = runs.map((r) => r.before + r.after);
+  const bare = await bareUploadServer();
+  const bareTimes = [];
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    await (await fetch(bare.url, { method: 'POST', body: form(fiveMb) })).text();
+    bareTimes.push(performance.now() - started);
+  }
+  bare.close();
+
+  const idleRss = await rssOf(api.process.pid!);
+  let peakRss = idleRss;
+  const sampler = setInterval(() => void rssOf(api.process.pid!).then((rss) => (peakRss = Math.max(peakRss, rss))), 20);
+  const concurrent = await Promise.all(Array.from({ length: 8 }, (_, i) => generate(users[i % 4]!, tenMb)));
+  clearInterval(sampler);
+  peakRss = Math.max(peakRss, await rssOf(api.process.pid!));
+
+  const f = (ms: number) => `${ms.toFixed(1)} ms`;
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+  const p50 = percentile(overhead, 50);
+  console.log(`\nGeneration server overhead (${os.cpus().length} cores, Node ${process.version}, local engine, ${RUNS} sequential runs)`);
+  console.log(`upload: ${mb(fiveMb.length)} JPEG; concurrency test: 8 × ${mb(tenMb.length)} JPEG`);
+  console.log(`request received → provider call    p50 ${f(percentile(runs.map((r) => r.before), 50))}  p95 ${f(percentile(runs.map((r) => r.before), 95))}`);
+  console.log(`provider done → response sent        p50 ${f(percentile(runs.map((r) => r.after), 50))}  p95 ${f(percentile(runs.map((r) => r.after), 95))}`);
+  console.log(`overhead (both)                      p50 ${f(p50)}  p95 ${f(percentile(overhead, 95))}   (target p50 < 100 ms) ${p50 < 100 ? 'PASS' : 'FAIL'}`);
+  console.log(`provider (local engine render)       p50 ${f(percentile(runs.map((r) => r.provider), 50))}`);
+  console.log(`baseline: bare upload round trip     p50 ${f(percentile(bareTimes, 50))}; our round trip minus provider p50 ${f(percentile(runs.map((r) => r.roundTrip - r.provider), 50))} (ratio ${(percentile(runs.map((r) => r.roundTrip - r.provider), 50) / percentile(bareTimes, 50)).toFixed(1)}×)`);
+  console.log(`memory: idle RSS ${mb(idleRss)}, peak RSS under 8 concurrent uploads ${mb(peakRss)} (ratio ${(peakRss / idleRss).toFixed(2)}×; target < 600 MB) ${peakRss < 600 * 1024 * 1024 ? 'PASS' : 'FAIL'}`);
+  console.log(`all 8 concurrent generations succeeded: ${concurrent.length === 8}`);
+} finally {
+  await store.close();
+  await database.close();
+  await api.stop();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.end();
+  await fs.rm(dataDir, { recursive: true, force: true });
+}

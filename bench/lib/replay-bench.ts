@@ -1,0 +1,300 @@
+import { PostgresEventStore } from '@app/ledger';
+import {
+  allProjections,
+  discardVersion,
+  loadCheckpoints,
+  rebuildProjection,
+  rebuildProjections,
+  type Projection,
+} from '@app/projections';
+import type pg from 'pg';
+import { checkpoint, type BenchDatabase } from './database';
+import type { BenchOptions } from './options';
+import {
+  block,
+  fmt,
+  fmtMb,
+  fmtMs,
+  fmtRate,
+  fmtRatio,
+  heading,
+  note,
+  record,
+  table,
+} from './report';
+import { dropStagedLog, insertStagedLog, logMix, stageLog } from './seed-log';
+import { collectGarbage, timed, withRssSampling } from './timing';
+
+// Measurement 3: replay of the whole log into every read model with rebuildProjection.
+
+export const REPLAY_TARGET = 50_000;
+export const REPLAY_RATIO_TARGET = 0.15;
+export const RSS_FLAT_TARGET = 1.3;
+
+/** The SQL baseline: the same rows, jsonb fields extracted, into an unindexed credit_history-shaped table. */
+const BASELINE_TABLE_SQL = `
+CREATE TABLE bench_history_baseline (
+  seq bigint, event_id uuid, user_id text, occurred_at timestamptz, type text, delta int, held_delta int,
+  balance_after int, held_after int, paid_amount int, free_amount int, reference text, plan_id text,
+  amount_paid_cents int, currency text, actor_kind text, actor_id text, reason text, correlation_id text,
+  position_commit bigint, position_prepare bigint)`;
+
+const BASELINE_INSERT_SQL = `
+INSERT INTO bench_history_baseline
+SELECT global_position, event_id, data->>'userId', (metadata->>'occurredAt')::timestamptz, type,
+  CASE type WHEN 'CreditsGranted' THEN (data->>'amount')::int WHEN 'CreditsPurchased' THEN (data->>'amount')::int
+    WHEN 'CreditsRefunded' THEN (data->>'amount')::int WHEN 'CreditsSpent' THEN -(data->>'amount')::int
+    WHEN 'CreditsExpired' THEN -(data->>'amount')::int WHEN 'CreditsRevoked' THEN -(data->>'amount')::int ELSE 0 END,
+  CASE type WHEN 'CreditsReserved' THEN (data->>'amount')::int WHEN 'CreditsSpent' THEN -(data->>'amount')::int
+    WHEN 'CreditsReleased' THEN -(data->>'amount')::int ELSE 0 END,
+  0, 0,
+  CASE WHEN data->>'funding' = 'paid' OR type = 'CreditsPurchased' THEN (data->>'amount')::int ELSE 0 END,
+  CASE WHEN data->>'funding' = 'free' OR type = 'CreditsGranted' THEN (data->>'amount')::int ELSE 0 END,
+  coalesce(data->>'grantId', data->>'invoiceId', data->>'generationId', data->>'reservationId', data->>'lotId'),
+  data->>'planId', (data->>'amountPaidCents')::int, data->>'currency',
+  metadata->'actor'->>'kind', metadata->'actor'->>'id', metadata->>'reason', metadata->>'correlationId',
+  transaction_id::text::bigint, global_position
+FROM events`;
+
+interface ProjectionTiming {
+  name: string;
+  ms: number;
+  applied: number;
+}
+
+interface ReplayRun {
+  events: number;
+  perProjection: ProjectionTiming[];
+  totalMs: number;
+  peakRss: number;
+  peakHeapUsed: number;
+  startRss: number;
+}
+
+async function logSize(pool: pg.Pool) {
+  const result = await pool.query<{ n: string; bytes: string }>(
+    `SELECT count(*)::text AS n, pg_total_relation_size('events')::text AS bytes FROM events`,
+  );
+  return { events: Number(result.rows[0]!.n), bytes: Number(result.rows[0]!.bytes) };
+}
+
+/** Rebuilds every projection in one pass over the log (as replay and ensureProjections do), sampling RSS. */
+async function replayAll(
+  pool: pg.Pool,
+  projections: readonly Projection[],
+  events: number,
+): Promise<ReplayRun> {
+  const store = new PostgresEventStore(pool);
+  collectGarbage();
+  const perProjection: ProjectionTiming[] = [];
+  try {
+    const sampled = await withRssSampling(async () => {
+      const { result, ms } = await timed(() => rebuildProjections(pool, store, projections));
+      perProjection.push({ name: `${projections.length} read models, one pass`, ms, applied: result[0]?.applied ?? 0 });
+      return ms;
+    });
+    return {
+      events,
+      perProjection,
+      totalMs: sampled.result,
+      peakRss: sampled.peakRss,
+      peakHeapUsed: sampled.peakHeapUsed,
+      startRss: sampled.startRss,
+    };
+  } finally {
+    await store.close();
+  }
+}
+
+/** Rebuilds every projection concurrently, each reading the log on its own (for comparison). */
+async function replayConcurrently(pool: pg.Pool, projections: readonly Projection[]) {
+  const store = new PostgresEventStore(pool);
+  collectGarbage();
+  try {
+    return await withRssSampling(async () => {
+      const { ms } = await timed(() =>
+        Promise.all(projections.map((p) => rebuildProjection(pool, store, p))),
+      );
+      return ms;
+    });
+  } finally {
+    await store.close();
+  }
+}
+
+/** Drops every retired version, so older copies do not compete for cache. */
+async function discardRetired(pool: pg.Pool) {
+  for (const row of await loadCheckpoints(pool, ['retired'])) {
+    const projection = allProjections.find((p) => p.name === row.name);
+    if (projection) await discardVersion(pool, projection, row.version);
+  }
+}
+
+function printReplay(title: string, run: ReplayRun) {
+  note(title);
+  table(
+    ['projection', 'time', 'log events/s', 'events read'],
+    [
+      ...run.perProjection.map((p) => [
+        p.name,
+        fmtMs(p.ms),
+        fmtRate((run.events * 1000) / p.ms),
+        fmt(p.applied),
+      ]),
+      [
+        'all',
+        fmtMs(run.totalMs),
+        fmtRate((run.events * 1000) / run.totalMs),
+        '',
+      ],
+    ],
+  );
+}
+
+export interface ReplayFigures {
+  rate: number;
+  baselineRate: number;
+  ratio: number;
+  peakSmall: number;
+  peakFull: number;
+}
+
+export async function replayBenchmark(
+  database: BenchDatabase,
+  options: BenchOptions,
+): Promise<ReplayFigures> {
+  const n = options.events;
+  const small = Math.floor(n / 4);
+  heading(
+    `3. Replay of ${fmt(n)} events into all ${allProjections.length} read models (rebuildProjections, one pass)`,
+  );
+  const pool = database.pool(8, 'bench-replay');
+  try {
+    // The log holds exactly the seeded events: drop what measurements 1 and 2 wrote.
+    await pool.query('TRUNCATE events, stream_snapshots');
+    const staged = await timed(() => stageLog(pool, n, options.users));
+    note(
+      `staged ${fmt(staged.result.rows)} rows (${staged.result.months} months of ${fmt(options.users)} users) in ${fmtMs(staged.ms)}`,
+    );
+
+    const seedSmall = await timed(async () => {
+      await insertStagedLog(pool, 0, small);
+      await pool.query('VACUUM ANALYZE events');
+    });
+    await checkpoint(pool);
+    note(
+      `inserted the first ${fmt(small)} events in ${fmtMs(seedSmall.ms)}; replaying them for the memory comparison`,
+    );
+    const smallRun = await replayAll(pool, allProjections, small);
+    printReplay(`replay of N/4 = ${fmt(small)} events:`, smallRun);
+    await discardRetired(pool);
+
+    const seedRest = await timed(async () => {
+      await insertStagedLog(pool, small, n);
+      await pool.query('VACUUM ANALYZE events');
+    });
+    await dropStagedLog(pool);
+    await checkpoint(pool);
+    const size = await logSize(pool);
+    note(
+      `inserted the other ${fmt(n - small)} events in ${fmtMs(seedRest.ms)} ` +
+        `(${fmtRate(((n - small) * 1000) / seedRest.ms, ' events/s')} by INSERT … SELECT); ` +
+        `log: ${fmt(size.events)} events, ${fmtMb(size.bytes)} with indexes`,
+    );
+    const mix = await logMix(pool);
+    note(
+      `mix: ${mix.map((m) => `${m.type} ${fmt((100 * m.count) / size.events, 1)}%`).join(', ')}`,
+    );
+
+    // Baseline: the same rows extracted into an unindexed table, one INSERT … SELECT.
+    await pool.query(BASELINE_TABLE_SQL);
+    const baseline = await timed(() => pool.query(BASELINE_INSERT_SQL));
+    const baselineRate = (size.events * 1000) / baseline.ms;
+    await pool.query('DROP TABLE bench_history_baseline');
+    await checkpoint(pool);
+
+    const full = await replayAll(pool, allProjections, size.events);
+    printReplay(`replay of N = ${fmt(size.events)} events:`, full);
+    await discardRetired(pool);
+    const rate = (size.events * 1000) / full.totalMs;
+    const ratio = rate / baselineRate;
+    const rssRatio = full.peakRss / smallRun.peakRss;
+
+    await checkpoint(pool);
+    const concurrent = await replayConcurrently(pool, allProjections);
+    await discardRetired(pool);
+    const concurrentRate = (size.events * 1000) / concurrent.result;
+
+    block(
+      [
+        [
+          'replay, all read models, one pass',
+          `${fmtRate(rate, ' log events/s')}  (${fmtMs(full.totalMs)} for ${fmt(size.events)} events × ${allProjections.length} projections)`,
+        ],
+        [
+          'baseline: INSERT … SELECT',
+          `${fmtRate(baselineRate, ' events/s')}  (${fmtMs(baseline.ms)}, jsonb fields extracted into an unindexed credit_history-shaped table)`,
+        ],
+        ['ratio', fmtRatio(ratio)],
+      ],
+      {
+        measurement: '3 replay',
+        figure: `replay ${fmt(size.events)} events, all read models, one pass`,
+        value: fmtRate(rate),
+        baseline: `INSERT…SELECT ${fmtRate(baselineRate)}`,
+        ratio: fmtRatio(ratio),
+        target: `>= ${fmt(REPLAY_TARGET)}/s and ratio >= ${REPLAY_RATIO_TARGET}`,
+        pass: rate >= REPLAY_TARGET && ratio >= REPLAY_RATIO_TARGET,
+      },
+    );
+    for (const p of full.perProjection) {
+      record({
+        measurement: '3 replay',
+        figure: `  ${p.name}`,
+        value: fmtRate((size.events * 1000) / p.ms),
+        pass: null,
+      });
+    }
+    block(
+      [
+        [
+          'replay, all read models, concurrently',
+          `${fmtRate(concurrentRate, ' log events/s')}  (${fmtMs(concurrent.result)}; peak RSS ${fmtMb(concurrent.peakRss)})`,
+        ],
+      ],
+      {
+        measurement: '3 replay',
+        figure: 'replay, all read models, 4 rebuilds at once',
+        value: fmtRate(concurrentRate),
+        baseline: `INSERT…SELECT ${fmtRate(baselineRate)}`,
+        ratio: fmtRatio(concurrentRate / baselineRate),
+        pass: null,
+      },
+    );
+    block(
+      [
+        [
+          'peak RSS, replay of N/4',
+          `${fmtMb(smallRun.peakRss)}  (RSS at start ${fmtMb(smallRun.startRss)}, peak heap used ${fmtMb(smallRun.peakHeapUsed)})`,
+        ],
+        [
+          'peak RSS, replay of N',
+          `${fmtMb(full.peakRss)}  (RSS at start ${fmtMb(full.startRss)}, peak heap used ${fmtMb(full.peakHeapUsed)})`,
+        ],
+        ['ratio N / (N/4)', fmtRatio(rssRatio)],
+      ],
+      {
+        measurement: '3 replay',
+        figure: `peak RSS, replay of ${fmt(size.events)} vs ${fmt(small)}`,
+        value: fmtMb(full.peakRss),
+        baseline: `N/4: ${fmtMb(smallRun.peakRss)}`,
+        ratio: fmtRatio(rssRatio),
+        target: `ratio <= ${RSS_FLAT_TARGET}`,
+        pass: rssRatio <= RSS_FLAT_TARGET,
+      },
+    );
+    return { rate, baselineRate, ratio, peakSmall: smallRun.peakRss, peakFull: full.peakRss };
+  } finally {
+    await pool.end();
+  }
+}

@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creditStreamId } from '../credits/credit-account';
+import type { CreditAccountCommand } from '../credits/credit-account.decide';
+import { PostgresEventStore } from '../event-store/postgres/postgres-event-store';
+import { ledgerMigrations } from '../infrastructure/postgres/migrations';
+import { createLedger } from '../ledger';
+import { InsufficientCreditsError } from '../shared/errors';
+import type { CommandMetadata } from '../shared/metadata';
+import { createTestDatabase, type TestDatabase } from '../testing/test-database';
+import { PostgresSnapshotStore } from './snapshot-store';
+
+const meta = (key: string = randomUUID(), now = new Date()): CommandMetadata => ({
+  now,
+  actor: { kind: 'user', id: 'u' },
+  reason: 'test',
+  correlationId: randomUUID(),
+  idempotencyKey: key,
+});
+const grant = (userId: string, amount: number): CreditAccountCommand => ({
+  type: 'GrantCredits',
+  data: { userId, grantId: randomUUID(), amount, source: 'goodwill', expiresAt: null },
+});
+const hold = (userId: string): CreditAccountCommand => ({
+  type: 'HoldCredits',
+  data: { userId, reservationId: randomUUID(), generationId: randomUUID(), amount: 5, deadline: new Date(Date.now() + 60_000) },
+});
+
+describe('command handler on Postgres', () => {
+  let database: TestDatabase;
+  let store: PostgresEventStore;
+
+  beforeAll(async () => {
+    database = await createTestDatabase([ledgerMigrations]);
+    store = new PostgresEventStore(database.pool);
+  });
+  afterAll(async () => {
+    await store.close();
+    await database.close();
+  });
+
+  it('50 concurrent holds against 25 credits, from two handlers (two API replicas): exactly 5 succeed', async () => {
+    const userId = randomUUID();
+    const replicaA = createLedger(store);
+    const replicaB = createLedger(store);
+    await replicaA.credits.handle(creditStreamId(userId), grant(userId, 25), meta());
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) =>
+        (i % 2 ? replicaA : replicaB).credits.handle(creditStreamId(userId), hold(userId), meta()),
+      ),
+    );
+    const succeeded = results.filter((r) => r.status === 'fulfilled');
+    const refused = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
+    expect(succeeded).toHaveLength(5);
+    expect(refused).toHaveLength(45);
+    for (const failure of refused) expect(failure.reason).toBeInstanceOf(InsufficientCreditsError);
+    const events = await store.readStream(creditStreamId(userId));
+    expect(events.filter((e) => e.type === 'CreditsReserved')).toHaveLength(5);
+  });
+
+  it('a repeated idempotency key appends nothing, even from a cold handler', async () => {
+    const userId = randomUUID();
+    const key = `signup:${userId}`;
+    const first = await createLedger(store).credits.handle(creditStreamId(userId), grant(userId, 5), meta(key));
+    const second = await createLedger(store).credits.handle(creditStreamId(userId), grant(userId, 5), meta(key));
+    expect(first.events).toHaveLength(1);
+    expect(second.events).toEqual([]);
+    expect(await store.readStream(creditStreamId(userId))).toHaveLength(1);
+  });
+
+  it('writes full metadata on every event', async () => {
+    const userId = randomUUID();
+    await createLedger(store).credits.handle(creditStreamId(userId), grant(userId, 5), {
+      ...meta('k-1'),
+      actor: { kind: 'staff', id: 'staff-7' },
+      reason: 'goodwill after outage',
+      causationId: 'cause-1',
+    });
+    const [event] = await store.readStream(creditStreamId(userId));
+    expect(event!.metadata).toMatchObject({
+      actor: { kind: 'staff', id: 'staff-7' },
+      reason: 'goodwill after outage',
+      causationId: 'cause-1',
+      idempotencyKey: 'k-1',
+      schemaVersion: 1,
+    });
+    expect(event!.metadata.correlationId).toBeTruthy();
+    expect(event!.metadata.eventId).toBe(event!.eventId);
+  });
+
+  it('loads a long stream from its snapshot and tail, and a new handler agrees with the old one', async () => {
+    const userId = randomUUID();
+    const snapshots = new PostgresSnapshotStore(database.pool);
+    const ledger = createLedger(store, snapshots);
+    const streamId = creditStreamId(userId);
+    await ledger.credits.handle(streamId, grant(userId, 1000), meta());
+    for (let i = 0; i < 130; i++) await ledger.credits.handle(streamId, grant(userId, 1), meta());
+    await ledger.credits.flushSnapshots();
+    expect(await snapshots.load(streamId)).toMatchObject({ streamVersion: expect.any(Number) });
+    const fresh = await createLedger(store, snapshots).credits.read(streamId);
+    const warm = await ledger.credits.read(streamId);
+    expect(fresh).toEqual(warm);
+    expect(fresh.version).toBe(130);
+  });
+});

@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import type { ZodType } from 'zod';
+import type { Decider } from '../shared/decider';
+import { CURRENT_SCHEMA_VERSION, type CommandMetadata, type EventMetadata } from '../shared/metadata';
+import {
+  WrongExpectedVersionError,
+  type EventStore,
+  type GlobalPosition,
+  type RecordedEvent,
+} from '../event-store/event-store';
+import { KeyedMutex } from './keyed-mutex';
+import type { SnapshotStore } from './snapshot-store';
+import { StateCache } from './state-cache';
+
+export interface CommandHandlerOptions<Event> {
+  /** Validates (and later upcasts) stored events before they are folded. */
+  readonly eventSchema: ZodType<Event>;
+  readonly snapshots?: SnapshotStore;
+  /** Save a snapshot once this many events have been folded since the last one. */
+  readonly snapshotEvery?: number;
+  /** Bump when the state's shape changes: older snapshots are then ignored. */
+  readonly stateVersion?: number;
+  readonly cacheSize?: number;
+  readonly maxAttempts?: number;
+}
+
+export interface HandleResult<Event> {
+  /** The events this command produced; empty when it was a repeat or changed nothing. */
+  readonly events: Event[];
+  /** Commit position of the last appended event; null when nothing was appended. */
+  readonly position: GlobalPosition | null;
+  readonly streamVersion: number;
+}
+
+interface Loaded<State> {
+  state: State;
+  version: number;
+  snapshotVersion: number;
+  /** Events between snapshots of this stream: more for a larger state (see maybeSnapshot). */
+  snapshotEvery?: number;
+}
+
+/** Serialising a snapshot costs at most about this many bytes per event folded since the last. */
+const SNAPSHOT_BYTES_PER_EVENT = 1_000;
+
+/**
+ * Load → decide → append with the expected version. A conflict reloads and decides again
+ * (bounded); commands on the same stream in this process queue instead of conflicting.
+ */
+export class CommandHandler<State, Command, Event extends { type: string; data: unknown }> {
+  private readonly mutex = new KeyedMutex();
+  private readonly savingSnapshots = new Set<string>();
+  private readonly cache: StateCache<Loaded<State>>;
+  private readonly snapshotEvery: number;
+  private readonly stateVersion: number;
+  private readonly maxAttempts: number;
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly decider: Decider<State, Command, Event>,
+    private readonly options: CommandHandlerOptions<Event>,
+  ) {
+    this.cache = new StateCache(options.cacheSize ?? 10_000);
+    this.snapshotEvery = options.snapshotEvery ?? 100;
+    this.stateVersion = options.stateVersion ?? 1;
+    this.maxAttempts = options.maxAttempts ?? 25;
+  }
+
+  handle(streamId: string, command: Command, metadata: CommandMetadata): Promise<HandleResult<Event>> {
+    return this.mutex.run(streamId, () => this.handleNow(streamId, command, metadata));
+  }
+
+  /** The stream's current state, as a copy the caller may keep. */
+  async read(streamId: string): Promise<{ state: State; version: number }> {
+    return this.mutex.run(streamId, async () => {
+      const loaded = await this.load(streamId);
+      return { state: structuredClone(loaded.state), version: loaded.version };
+    });
+  }
+
+  private async handleNow(
+    streamId: string,
+    command: Command,
+    metadata: CommandMetadata,
+  ): Promise<HandleResult<Event>> {
+    for (let attempt = 1; ; attempt++) {
+      const loaded = await this.load(streamId);
+      const events = this.decider.decide(command, loaded.state, metadata);
+      if (events.length === 0) return { events, position: null, streamVersion: loaded.version };
+      const eventMetadata = this.metadataFor(metadata);
+      try {
+        const result = await this.store.append(
+          streamId,
+          events.map((event) => ({ type: event.type, data: event.data, metadata: eventMetadata() })),
+          loaded.version < 0 ? 'no_stream' : loaded.version,
+        );
+        for (const event of events) {
+          loaded.state = this.decider.evolve(loaded.state, event, {
+            idempotencyKey: metadata.idempotencyKey,
+            occurredAt: metadata.now.getTime(),
+          });
+        }
+        loaded.version = result.nextExpectedVersion;
+        this.cache.set(streamId, loaded);
+        await this.maybeSnapshot(streamId, loaded);
+        return { events, position: result.position, streamVersion: result.nextExpectedVersion };
+      } catch (error) {
+        this.cache.delete(streamId);
+        if (!(error instanceof WrongExpectedVersionError) || attempt >= this.maxAttempts) throw error;
+        await sleep(Math.random() * Math.min(50, 2 ** attempt));
+      }
+    }
+  }
+
+  private metadataFor(metadata: CommandMetadata): () => EventMetadata {
+    return () => ({
+      eventId: randomUUID(),
+      occurredAt: metadata.now.toISOString(),
+      actor: metadata.actor,
+      reason: metadata.reason,
+      correlationId: metadata.correlationId,
+      causationId: metadata.causationId ?? null,
+      idempotencyKey: metadata.idempotencyKey,
+      schemaVersion: CURRENT_SCHEMA_VERSION,
+    });
+  }
+
+  private async load(streamId: string): Promise<Loaded<State>> {
+    const cached = this.cache.get(streamId);
+    if (cached) return cached;
+    const snapshot = await this.options.snapshots?.load(streamId);
+    const usable = snapshot && snapshot.stateVersion === this.stateVersion ? snapshot : null;
+    const loaded: Loaded<State> = usable
+      ? {
+          state: this.decider.deserialize(usable.state),
+          version: usable.streamVersion,
+          snapshotVersion: usable.streamVersion,
+        }
+      : { state: this.decider.initialState(), version: -1, snapshotVersion: -1 };
+    const tail = await this.store.readStream(streamId, { fromVersion: loaded.version + 1 });
+    for (const recorded of tail) this.fold(loaded, recorded);
+    this.cache.set(streamId, loaded);
+    await this.maybeSnapshot(streamId, loaded);
+    return loaded;
+  }
+
+  private fold(loaded: Loaded<State>, recorded: RecordedEvent) {
+    const event = this.options.eventSchema.parse({ type: recorded.type, data: recorded.data });
+    loaded.state = this.decider.evolve(loaded.state, event, {
+      idempotencyKey: recorded.metadata.idempotencyKey,
+      occurredAt: Date.parse(recorded.metadata.occurredAt),
+    });
+    loaded.version = recorded.streamVersion;
+  }
+
+  /**
+   * Saves a snapshot in the background (the state is serialised before this returns, so later
+   * folds cannot change it); commands on the stream do not wait for the write. A failed save only
+   * means the next load reads a longer tail.
+   */
+  private async maybeSnapshot(streamId: string, loaded: Loaded<State>) {
+    const snapshots = this.options.snapshots;
+    const every = loaded.snapshotEvery ?? this.snapshotEvery;
+    if (!snapshots || loaded.version - loaded.snapshotVersion < every) return;
+    if (this.savingSnapshots.has(streamId)) return;
+    const version = loaded.version;
+    this.savingSnapshots.add(streamId);
+    const stateJson = JSON.stringify(this.decider.serialize(loaded.state));
+    const saving = snapshots.save(streamId, { streamVersion: version, stateVersion: this.stateVersion, stateJson });
+    loaded.snapshotVersion = version;
+    loaded.snapshotEvery = Math.max(this.snapshotEvery, Math.ceil(stateJson.length / SNAPSHOT_BYTES_PER_EVENT));
+    void saving
+      .catch((error: unknown) => console.warn(`snapshot of ${streamId} at ${version} failed`, error))
+      .finally(() => this.savingSnapshots.delete(streamId));
+  }
+
+  /** Resolves when background snapshot writes have finished (tests, shutdown). */
+  async flushSnapshots() {
+    while (this.savingSnapshots.size > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

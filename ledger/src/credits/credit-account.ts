@@ -1,0 +1,350 @@
+import { z } from 'zod';
+import type { EvolveContext } from '../shared/decider';
+import { assertNever } from '../shared/decider';
+
+// The credit account stream `credits-<userId>`: its events, its state, and evolve.
+
+export const CREDITS_PER_GENERATION = 5;
+export const creditStreamId = (userId: string) => `credits-${userId}`;
+
+const isoDate = z.string().datetime({ offset: true });
+const lotAllocation = z.object({ lotId: z.string(), amount: z.number().int().positive() });
+const funding = z.enum(['free', 'paid']);
+export type Funding = z.infer<typeof funding>;
+
+/** An allocation on a spend, with what finance needs to know about the lot that paid. */
+const spendAllocation = lotAllocation.extend({ funding, expiresAt: isoDate.nullable() });
+
+export const creditAccountEventSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('CreditsGranted'),
+    data: z.object({
+      userId: z.string(),
+      grantId: z.string(),
+      amount: z.number().int().positive(),
+      source: z.enum(['signup', 'monthly_allowance', 'goodwill', 'migration']),
+      expiresAt: isoDate.nullable(),
+    }),
+  }),
+  z.object({
+    type: z.literal('CreditsPurchased'),
+    data: z.object({
+      userId: z.string(),
+      purchaseId: z.string(),
+      amount: z.number().int().positive(),
+      planId: z.string(),
+      invoiceId: z.string(),
+      amountPaidCents: z.number().int().nonnegative(),
+      currency: z.string(),
+      periodStart: isoDate,
+      periodEnd: isoDate,
+      expiresAt: isoDate.nullable(),
+    }),
+  }),
+  z.object({
+    type: z.literal('CreditsReserved'),
+    data: z.object({
+      userId: z.string(),
+      reservationId: z.string(),
+      generationId: z.string(),
+      amount: z.number().int().positive(),
+      deadline: isoDate,
+      allocations: z.array(lotAllocation),
+    }),
+  }),
+  z.object({
+    type: z.literal('CreditsSpent'),
+    data: z.object({
+      userId: z.string(),
+      reservationId: z.string(),
+      generationId: z.string(),
+      amount: z.number().int().positive(),
+      allocations: z.array(spendAllocation),
+    }),
+  }),
+  z.object({
+    type: z.literal('CreditsReleased'),
+    data: z.object({
+      userId: z.string(),
+      reservationId: z.string(),
+      generationId: z.string(),
+      amount: z.number().int().positive(),
+      allocations: z.array(lotAllocation),
+    }),
+  }),
+  z.object({
+    type: z.literal('CreditsRefunded'),
+    data: z.object({
+      userId: z.string(),
+      refundId: z.string(),
+      reservationId: z.string(),
+      amount: z.number().int().positive(),
+      /** Refunded credits come back as new lots with the funding of the lots that paid. */
+      lots: z.array(
+        z.object({
+          lotId: z.string(),
+          amount: z.number().int().positive(),
+          funding,
+          expiresAt: isoDate.nullable(),
+        }),
+      ),
+    }),
+  }),
+  z.object({
+    type: z.literal('CreditsExpired'),
+    data: z.object({
+      userId: z.string(),
+      lotId: z.string(),
+      amount: z.number().int().positive(),
+      funding,
+    }),
+  }),
+  z.object({
+    type: z.literal('CreditsRevoked'),
+    data: z.object({
+      userId: z.string(),
+      lotId: z.string(),
+      amount: z.number().int().positive(),
+      funding,
+      reference: z.string(),
+    }),
+  }),
+]);
+
+export type CreditAccountEvent = z.infer<typeof creditAccountEventSchema>;
+export type CreditAccountEventType = CreditAccountEvent['type'];
+export const creditAccountEventTypes: readonly CreditAccountEventType[] =
+  creditAccountEventSchema.options.map((option) => option.shape.type.value);
+
+export interface Lot {
+  lotId: string;
+  funding: Funding;
+  source: string;
+  /** Credits of this lot not yet held or spent. */
+  remaining: number;
+  /** Epoch milliseconds; null never expires. */
+  expiresAt: number | null;
+  /** Order of arrival, the tie-breaker after expiry. */
+  sequence: number;
+}
+
+export interface Hold {
+  reservationId: string;
+  generationId: string;
+  amount: number;
+  deadline: string;
+  allocations: { lotId: string; amount: number }[];
+}
+
+export interface Spend {
+  reservationId: string;
+  amount: number;
+  refunded: number;
+  /** When it was captured (epoch ms); spends older than the refund window are forgotten. */
+  capturedAt: number;
+  allocations: { lotId: string; amount: number; funding: Funding; expiresAt: string | null }[];
+}
+
+export interface CreditTotals {
+  granted: number;
+  purchased: number;
+  spent: number;
+  refunded: number;
+  expired: number;
+  revoked: number;
+}
+
+const DAY = 86_400_000;
+/** A command repeated with the same idempotency key within this window has no second effect. */
+export const IDEMPOTENCY_WINDOW_MS = 30 * DAY;
+/** Support can refund a generation's credits for this long after it was paid for. */
+export const REFUND_WINDOW_MS = 90 * DAY;
+const PRUNE_EVERY_MS = DAY;
+
+/**
+ * Plain records (not Maps) so the state serialises as a snapshot and can be deep-frozen in tests.
+ * `evolve` folds into the state it is given: the fold owns that object (the command handler keeps
+ * one per stream); `decide` never mutates. What only matters for a while (idempotency keys, settled
+ * holds, refundable spends) is dropped once it is older than its window, by event time, so the
+ * state of an account with years of history stays small.
+ */
+export interface CreditAccountState {
+  nextLotSequence: number;
+  lots: Record<string, Lot>;
+  holds: Record<string, Hold>;
+  settledHolds: Record<string, { as: 'captured' | 'released'; at: number }>;
+  spends: Record<string, Spend>;
+  seenKeys: Record<string, number>;
+  /** Event time of the last clean-up of the records above. */
+  prunedAt: number;
+  totals: CreditTotals;
+}
+
+export const initialCreditAccountState = (): CreditAccountState => ({
+  nextLotSequence: 0,
+  lots: {},
+  holds: {},
+  settledHolds: {},
+  spends: {},
+  seenKeys: {},
+  prunedAt: 0,
+  totals: { granted: 0, purchased: 0, spent: 0, refunded: 0, expired: 0, revoked: 0 },
+});
+
+function pruneExpiredRecords(state: CreditAccountState, now: number) {
+  const keyCutoff = now - IDEMPOTENCY_WINDOW_MS;
+  for (const [key, at] of Object.entries(state.seenKeys)) if (at < keyCutoff) delete state.seenKeys[key];
+  for (const [id, settled] of Object.entries(state.settledHolds)) if (settled.at < keyCutoff) delete state.settledHolds[id];
+  const refundCutoff = now - REFUND_WINDOW_MS;
+  for (const [id, spend] of Object.entries(state.spends)) if (spend.capturedAt < refundCutoff) delete state.spends[id];
+  state.prunedAt = now;
+}
+
+const toMillis = (iso: string | null): number | null => (iso === null ? null : Date.parse(iso));
+
+function addLot(
+  state: CreditAccountState,
+  lot: Omit<Lot, 'sequence' | 'remaining' | 'expiresAt'> & { amount: number; expiresAt: string | null },
+) {
+  state.lots[lot.lotId] = {
+    lotId: lot.lotId,
+    funding: lot.funding,
+    source: lot.source,
+    remaining: lot.amount,
+    expiresAt: toMillis(lot.expiresAt),
+    sequence: state.nextLotSequence++,
+  };
+}
+
+function adjustLots(
+  state: CreditAccountState,
+  allocations: readonly { lotId: string; amount: number }[],
+  sign: 1 | -1,
+) {
+  for (const allocation of allocations) {
+    const lot = state.lots[allocation.lotId];
+    if (lot) lot.remaining += sign * allocation.amount;
+  }
+}
+
+/** Drops lots that can never matter again: empty, and not referenced by an open hold. */
+function pruneLot(state: CreditAccountState, lotId: string) {
+  const lot = state.lots[lotId];
+  if (!lot || lot.remaining > 0) return;
+  const referenced = Object.values(state.holds).some((hold) =>
+    hold.allocations.some((allocation) => allocation.lotId === lotId),
+  );
+  if (!referenced) delete state.lots[lotId];
+}
+
+export function evolveCreditAccount(
+  state: CreditAccountState,
+  event: CreditAccountEvent,
+  context: EvolveContext,
+): CreditAccountState {
+  state.seenKeys[context.idempotencyKey] = context.occurredAt;
+  if (context.occurredAt - state.prunedAt >= PRUNE_EVERY_MS) pruneExpiredRecords(state, context.occurredAt);
+  switch (event.type) {
+    case 'CreditsGranted':
+      addLot(state, {
+        lotId: event.data.grantId,
+        funding: 'free',
+        source: event.data.source,
+        amount: event.data.amount,
+        expiresAt: event.data.expiresAt,
+      });
+      state.totals.granted += event.data.amount;
+      return state;
+    case 'CreditsPurchased':
+      addLot(state, {
+        lotId: event.data.purchaseId,
+        funding: 'paid',
+        source: `invoice:${event.data.invoiceId}`,
+        amount: event.data.amount,
+        expiresAt: event.data.expiresAt,
+      });
+      state.totals.purchased += event.data.amount;
+      return state;
+    case 'CreditsReserved': {
+      adjustLots(state, event.data.allocations, -1);
+      state.holds[event.data.reservationId] = {
+        reservationId: event.data.reservationId,
+        generationId: event.data.generationId,
+        amount: event.data.amount,
+        deadline: event.data.deadline,
+        allocations: event.data.allocations,
+      };
+      return state;
+    }
+    case 'CreditsSpent': {
+      const hold = state.holds[event.data.reservationId];
+      delete state.holds[event.data.reservationId];
+      state.settledHolds[event.data.reservationId] = { as: 'captured', at: context.occurredAt };
+      state.spends[event.data.reservationId] = {
+        reservationId: event.data.reservationId,
+        amount: event.data.amount,
+        refunded: 0,
+        capturedAt: context.occurredAt,
+        allocations: event.data.allocations,
+      };
+      state.totals.spent += event.data.amount;
+      for (const allocation of hold?.allocations ?? []) pruneLot(state, allocation.lotId);
+      return state;
+    }
+    case 'CreditsReleased':
+      delete state.holds[event.data.reservationId];
+      state.settledHolds[event.data.reservationId] = { as: 'released', at: context.occurredAt };
+      adjustLots(state, event.data.allocations, 1);
+      return state;
+    case 'CreditsRefunded': {
+      const spend = state.spends[event.data.reservationId];
+      if (spend) spend.refunded += event.data.amount;
+      for (const lot of event.data.lots) {
+        addLot(state, { ...lot, source: `refund:${event.data.refundId}` });
+      }
+      state.totals.refunded += event.data.amount;
+      return state;
+    }
+    case 'CreditsExpired':
+      adjustLots(state, [event.data], -1);
+      state.totals.expired += event.data.amount;
+      pruneLot(state, event.data.lotId);
+      return state;
+    case 'CreditsRevoked':
+      adjustLots(state, [event.data], -1);
+      state.totals.revoked += event.data.amount;
+      pruneLot(state, event.data.lotId);
+      return state;
+    default:
+      return assertNever(event);
+  }
+}
+
+export const isLotUsable = (lot: Lot, nowMillis: number) =>
+  lot.remaining > 0 && (lot.expiresAt === null || lot.expiresAt > nowMillis);
+
+/** Credits that can be held right now: expired lots are unusable from their instant of expiry. */
+export function availableCredits(state: CreditAccountState, now: Date): number {
+  const nowMillis = now.getTime();
+  let total = 0;
+  for (const lot of Object.values(state.lots)) if (isLotUsable(lot, nowMillis)) total += lot.remaining;
+  return total;
+}
+
+export function heldCredits(state: CreditAccountState): number {
+  let total = 0;
+  for (const hold of Object.values(state.holds)) total += hold.amount;
+  return total;
+}
+
+/** Soonest-expiring first (never-expiring last), then oldest first. */
+export function lotsInSpendingOrder(state: CreditAccountState, now: Date): Lot[] {
+  const nowMillis = now.getTime();
+  return Object.values(state.lots)
+    .filter((lot) => isLotUsable(lot, nowMillis))
+    .sort(
+      (a, b) =>
+        (a.expiresAt ?? Number.POSITIVE_INFINITY) - (b.expiresAt ?? Number.POSITIVE_INFINITY) ||
+        a.sequence - b.sequence,
+    );
+}

@@ -1,0 +1,238 @@
+import pg from 'pg';
+import { AppendSignal } from '../append-signal';
+import {
+  DuplicateEventError,
+  WrongExpectedVersionError,
+  type AppendResult,
+  type EventStore,
+  type ExpectedVersion,
+  type GlobalPosition,
+  type NewEvent,
+  type ReadStreamOptions,
+  type RecordedEvent,
+} from '../event-store';
+import type { EventMetadata } from '../../shared/metadata';
+import { preparedQuery } from '../../infrastructure/postgres/prepared-query';
+
+const NOTIFY_CHANNEL = 'events_appended';
+
+const APPEND_SQL = `
+WITH current_version AS (
+  SELECT coalesce(max(stream_version), -1) AS version FROM events WHERE stream_id = $1
+), input AS (
+  SELECT * FROM unnest($3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[])
+    WITH ORDINALITY AS i(event_id, type, data, metadata, ordinal)
+)
+INSERT INTO events (stream_id, stream_version, event_id, type, data, metadata)
+SELECT $1, current_version.version + input.ordinal, input.event_id, input.type, input.data, input.metadata
+FROM current_version, input
+WHERE $2::bigint IS NULL OR current_version.version = $2::bigint
+ORDER BY input.ordinal
+RETURNING transaction_id::text AS commit, global_position::text AS prepare, stream_version`;
+
+// The common case, one event, without arrays to build and unnest.
+const APPEND_ONE_SQL = `
+INSERT INTO events (stream_id, stream_version, event_id, type, data, metadata)
+SELECT $1, current_version.version + 1, $3, $4, $5, $6
+FROM (SELECT coalesce(max(stream_version), -1) AS version FROM events WHERE stream_id = $1) AS current_version
+WHERE $2::bigint IS NULL OR current_version.version = $2::bigint
+RETURNING transaction_id::text AS commit, global_position::text AS prepare, stream_version`;
+
+const EVENT_COLUMNS = `event_id, stream_id, stream_version, type, data, metadata,
+  transaction_id::text AS commit, global_position::text AS prepare`;
+
+const READ_ALL_SQL = `
+SELECT ${EVENT_COLUMNS} FROM events
+WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+  AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+ORDER BY transaction_id, global_position
+LIMIT $3`;
+
+const HEAD_SQL = `
+SELECT transaction_id::text AS commit, global_position::text AS prepare FROM events
+WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+ORDER BY transaction_id DESC, global_position DESC
+LIMIT 1`;
+
+interface EventRow {
+  event_id: string;
+  stream_id: string;
+  stream_version: string;
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
+  commit: string;
+  prepare: string;
+}
+
+const toRecorded = (row: EventRow): RecordedEvent => ({
+  eventId: row.event_id,
+  streamId: row.stream_id,
+  streamVersion: Number(row.stream_version),
+  type: row.type,
+  data: row.data,
+  metadata: row.metadata,
+  position: { commit: BigInt(row.commit), prepare: BigInt(row.prepare) },
+});
+
+export interface PostgresEventStoreOptions {
+  /**
+   * Connection string for a dedicated LISTEN connection, so appends by other processes wake
+   * readers at once. Without it readers rely on in-process signals and polling.
+   */
+  listenConnectionString?: string;
+  /** Send NOTIFY after appends (debounced), for readers in other processes. */
+  notify?: boolean;
+}
+
+const MAX_ANY_VERSION_RETRIES = 10;
+
+export class PostgresEventStore implements EventStore {
+  private readonly appended = new AppendSignal();
+  private listener: pg.Client | null = null;
+  private notifyTimer: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly options: PostgresEventStoreOptions = {},
+  ) {
+  }
+
+  /** Opens the LISTEN connection when configured. */
+  async start(): Promise<void> {
+    if (!this.options.listenConnectionString) return;
+    const listener = new pg.Client({ connectionString: this.options.listenConnectionString });
+    listener.on('notification', () => this.appended.notify());
+    listener.on('error', () => undefined);
+    await listener.connect();
+    await listener.query(`LISTEN ${NOTIFY_CHANNEL}`);
+    this.listener = listener;
+  }
+
+  async append(
+    streamId: string,
+    events: readonly NewEvent[],
+    expected: ExpectedVersion,
+  ): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('append needs at least one event');
+    const expectedParam = expected === 'any' ? null : expected === 'no_stream' ? -1 : expected;
+    const single = events.length === 1 ? events[0]! : null;
+    // Named statements are parsed and planned once per connection, not on every append.
+    const query = single
+      ? preparedQuery(this.pool, 'events_append_one', APPEND_ONE_SQL, [
+          streamId,
+          expectedParam,
+          single.metadata.eventId,
+          single.type,
+          JSON.stringify(single.data),
+          JSON.stringify(single.metadata),
+        ])
+      : preparedQuery(this.pool, 'events_append', APPEND_SQL, [
+          streamId,
+          expectedParam,
+          events.map((event) => event.metadata.eventId),
+          events.map((event) => event.type),
+          events.map((event) => JSON.stringify(event.data)),
+          events.map((event) => JSON.stringify(event.metadata)),
+        ]);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const result = await this.pool.query<{ commit: string; prepare: string; stream_version: string }>(query);
+        const last = result.rows[result.rows.length - 1];
+        if (!last) throw new WrongExpectedVersionError(streamId, expected, await this.streamVersion(streamId));
+        this.signalAppend();
+        return {
+          nextExpectedVersion: Number(last.stream_version),
+          position: { commit: BigInt(last.commit), prepare: BigInt(last.prepare) },
+        };
+      } catch (error) {
+        const constraint = (error as { constraint?: string }).constraint;
+        if (constraint === 'events_event_id_key') throw new DuplicateEventError(streamId);
+        if (constraint === 'events_stream_version_key') {
+          // A concurrent writer took the version between our read and insert.
+          if (expected === 'any' && attempt < MAX_ANY_VERSION_RETRIES) continue;
+          throw new WrongExpectedVersionError(streamId, expected, 'unknown');
+        }
+        throw error;
+      }
+    }
+  }
+
+  private async streamVersion(streamId: string): Promise<number | 'no_stream'> {
+    const result = await this.pool.query<{ version: string | null }>(
+      'SELECT max(stream_version)::text AS version FROM events WHERE stream_id = $1',
+      [streamId],
+    );
+    const version = result.rows[0]?.version;
+    return version == null ? 'no_stream' : Number(version);
+  }
+
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const result = await this.pool.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 AND stream_version >= $2
+       ORDER BY stream_version`,
+      [streamId, options.fromVersion ?? 0],
+    );
+    return result.rows.map(toRecorded);
+  }
+
+  async readAll(after: GlobalPosition, limit: number): Promise<RecordedEvent[]> {
+    const result = await this.pool.query<EventRow>(READ_ALL_SQL, [
+      after.commit.toString(),
+      after.prepare.toString(),
+      limit,
+    ]);
+    return result.rows.map(toRecorded);
+  }
+
+  async *subscribe(after: GlobalPosition, signal: AbortSignal): AsyncIterable<RecordedEvent> {
+    let position = after;
+    while (!signal.aborted) {
+      const batch = await this.readAll(position, 500);
+      for (const event of batch) {
+        if (signal.aborted) return;
+        position = event.position;
+        yield event;
+      }
+      if (batch.length === 0) await this.waitForAppend(250, signal);
+    }
+  }
+
+  async countEventsAfter(after: GlobalPosition): Promise<number> {
+    const result = await this.pool.query<{ count: string }>(
+      `SELECT count(*) AS count FROM events
+       WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+         AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())`,
+      [after.commit.toString(), after.prepare.toString()],
+    );
+    return Number(result.rows[0]?.count ?? 0);
+  }
+
+  async headPosition(): Promise<GlobalPosition | null> {
+    const result = await this.pool.query<{ commit: string; prepare: string }>(HEAD_SQL);
+    const row = result.rows[0];
+    return row ? { commit: BigInt(row.commit), prepare: BigInt(row.prepare) } : null;
+  }
+
+  waitForAppend(timeoutMs: number, signal?: AbortSignal): Promise<void> {
+    return this.appended.wait(timeoutMs, signal);
+  }
+
+  /** Wakes local readers now; tells other processes at most every 10 ms (NOTIFY serialises commits). */
+  private signalAppend() {
+    this.appended.notify();
+    if (!this.options.notify || this.notifyTimer || this.closed) return;
+    this.notifyTimer = setTimeout(() => {
+      this.notifyTimer = null;
+      this.pool.query(`NOTIFY ${NOTIFY_CHANNEL}`).catch(() => undefined);
+    }, 10);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.notifyTimer) clearTimeout(this.notifyTimer);
+    this.appended.notify();
+    await this.listener?.end().catch(() => undefined);
+  }
+}

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import type { EvolveContext } from '../shared/decider';
+import { assertNever } from '../shared/decider';
+
+// The generation stream `generation-<generationId>`: one image generation's lifecycle.
+// Prompts and images are personal data and stay out of the log (the generations table has them).
+
+export const generationStreamId = (generationId: string) => `generation-${generationId}`;
+
+const isoDate = z.string().datetime({ offset: true });
+
+export const generationEventSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('GenerationRequested'),
+    data: z.object({
+      generationId: z.string(),
+      userId: z.string(),
+      style: z.string(),
+      provider: z.string(),
+      reservationId: z.string(),
+      requestedAt: isoDate,
+    }),
+  }),
+  z.object({
+    type: z.literal('GenerationSubmitted'),
+    data: z.object({
+      generationId: z.string(),
+      userId: z.string(),
+      predictionId: z.string(),
+      submittedAt: isoDate,
+    }),
+  }),
+  z.object({
+    type: z.literal('GenerationSucceeded'),
+    data: z.object({
+      generationId: z.string(),
+      userId: z.string(),
+      resultKey: z.string(),
+      completedAt: isoDate,
+    }),
+  }),
+  z.object({
+    type: z.literal('GenerationFailed'),
+    data: z.object({
+      generationId: z.string(),
+      userId: z.string(),
+      errorCode: z.string(),
+      errorMessage: z.string().max(500),
+      completedAt: isoDate,
+    }),
+  }),
+]);
+
+export type GenerationEvent = z.infer<typeof generationEventSchema>;
+export const generationEventTypes: readonly GenerationEvent['type'][] =
+  generationEventSchema.options.map((option) => option.shape.type.value);
+
+export type GenerationStatus = 'none' | 'pending' | 'succeeded' | 'failed';
+
+export interface GenerationState {
+  status: GenerationStatus;
+  userId: string | null;
+  reservationId: string | null;
+  predictionId: string | null;
+  seenKeys: Record<string, true>;
+}
+
+export const initialGenerationState = (): GenerationState => ({
+  status: 'none',
+  userId: null,
+  reservationId: null,
+  predictionId: null,
+  seenKeys: {},
+});
+
+export function evolveGeneration(
+  state: GenerationState,
+  event: GenerationEvent,
+  context: EvolveContext,
+): GenerationState {
+  state.seenKeys[context.idempotencyKey] = true;
+  switch (event.type) {
+    case 'GenerationRequested':
+      state.status = 'pending';
+      state.userId = event.data.userId;
+      state.reservationId = event.data.reservationId;
+      return state;
+    case 'GenerationSubmitted':
+      state.predictionId = event.data.predictionId;
+      return state;
+    case 'GenerationSucceeded':
+      state.status = 'succeeded';
+      return state;
+    case 'GenerationFailed':
+      state.status = 'failed';
+      return state;
+    default:
+      return assertNever(event);
+  }
+}

@@ -1,0 +1,38 @@
+import { CommandHandler } from './command-handling/command-handler';
+import type { SnapshotStore } from './command-handling/snapshot-store';
+import { creditAccountEventSchema, type CreditAccountEvent, type CreditAccountState } from './credits/credit-account';
+import { creditAccountDecider, type CreditAccountCommand } from './credits/credit-account.decide';
+import type { EventStore } from './event-store/event-store';
+import { generationEventSchema, type GenerationEvent, type GenerationState } from './generation/generation';
+import { generationDecider, type GenerationCommand } from './generation/generation.decide';
+import { subscriptionEventSchema, type SubscriptionEvent, type SubscriptionState } from './subscription/subscription';
+import { subscriptionDecider, type SubscriptionCommand } from './subscription/subscription.decide';
+
+/** One command handler per stream type, over one event store. */
+export interface Ledger {
+  readonly store: EventStore;
+  readonly credits: CommandHandler<CreditAccountState, CreditAccountCommand, CreditAccountEvent>;
+  readonly subscriptions: CommandHandler<SubscriptionState, SubscriptionCommand, SubscriptionEvent>;
+  readonly generations: CommandHandler<GenerationState, GenerationCommand, GenerationEvent>;
+}
+
+export function createLedger(store: EventStore, snapshots?: SnapshotStore): Ledger {
+  return {
+    store,
+    credits: new CommandHandler(store, creditAccountDecider, {
+      eventSchema: creditAccountEventSchema,
+      // 2: settled holds, spends and idempotency keys carry their time and are pruned by it.
+      stateVersion: 2,
+      ...(snapshots ? { snapshots } : {}),
+    }),
+    subscriptions: new CommandHandler(store, subscriptionDecider, {
+      eventSchema: subscriptionEventSchema,
+      ...(snapshots ? { snapshots } : {}),
+    }),
+    // Generation streams are short-lived; no snapshots, a small cache.
+    generations: new CommandHandler(store, generationDecider, {
+      eventSchema: generationEventSchema,
+      cacheSize: 1_000,
+    }),
+  };
+}

@@ -1,0 +1,64 @@
+/** Expected domain failures. Each has a stable code the API turns into `extensions.code`. */
+export class DomainError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export const INSUFFICIENT_CREDITS_MESSAGE =
+  'Insufficient credits. You need at least 5 credits to generate an image.';
+
+export class InsufficientCreditsError extends DomainError {
+  constructor(
+    readonly available: number,
+    readonly required: number,
+  ) {
+    super('INSUFFICIENT_CREDITS', INSUFFICIENT_CREDITS_MESSAGE);
+  }
+}
+
+export class InvalidCommandError extends DomainError {
+  constructor(message: string) {
+    super('INVALID_COMMAND', message);
+  }
+}
+
+export class HoldNotFoundError extends DomainError {
+  constructor(readonly reservationId: string) {
+    super('HOLD_NOT_FOUND', `No hold ${reservationId} on this account`);
+  }
+}
+
+export class HoldAlreadySettledError extends DomainError {
+  constructor(
+    readonly reservationId: string,
+    readonly settledAs: 'captured' | 'released',
+  ) {
+    super('HOLD_ALREADY_SETTLED', `Hold ${reservationId} was already ${settledAs}`);
+  }
+}
+
+export class SpendNotFoundError extends DomainError {
+  constructor(readonly reservationId: string) {
+    super('SPEND_NOT_FOUND', `No captured spend ${reservationId} on this account`);
+  }
+}
+
+export class RefundExceedsSpendError extends DomainError {
+  constructor(readonly refundable: number) {
+    super('REFUND_EXCEEDS_SPEND', `At most ${refundable} credits of this spend can be refunded`);
+  }
+}
+
+export class TooManyGenerationsError extends DomainError {
+  constructor(readonly maxInProgress: number) {
+    super(
+      'TOO_MANY_GENERATIONS',
+      `You already have ${maxInProgress} generations in progress. Please wait for one to finish.`,
+    );
+  }
+}

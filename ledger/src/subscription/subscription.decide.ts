@@ -1,0 +1,137 @@
+import type { Decider } from '../shared/decider';
+import { assertNever } from '../shared/decider';
+import type { CommandMetadata } from '../shared/metadata';
+import {
+  evolveSubscription,
+  initialSubscriptionState,
+  type SubscriptionEvent,
+  type SubscriptionState,
+  type SubscriptionStatus,
+} from './subscription';
+
+/** Every command carries `observedAt`: when the payment provider saw the change. */
+export type SubscriptionCommand =
+  | {
+      type: 'CompleteCheckout';
+      data: {
+        userId: string;
+        planId: string;
+        customerId: string;
+        subscriptionId: string;
+        checkoutSessionId: string;
+        observedAt: Date;
+      };
+    }
+  | {
+      type: 'RecordPeriodPaid';
+      data: {
+        userId: string;
+        subscriptionId: string;
+        planId: string;
+        invoiceId: string;
+        periodStart: Date;
+        periodEnd: Date;
+        observedAt: Date;
+      };
+    }
+  | {
+      type: 'RecordPaymentFailed';
+      data: { userId: string; subscriptionId: string; invoiceId: string; observedAt: Date };
+    }
+  | {
+      type: 'UpdateSubscription';
+      data: {
+        userId: string;
+        subscriptionId: string;
+        planId: string;
+        status: SubscriptionStatus;
+        cancelAtPeriodEnd: boolean;
+        currentPeriodEnd: Date | null;
+        observedAt: Date;
+      };
+    }
+  | {
+      type: 'CancelSubscription';
+      data: { userId: string; subscriptionId: string; canceledAt: Date; observedAt: Date };
+    };
+
+const isStale = (state: SubscriptionState, observedAt: Date) =>
+  state.lastObservedAt !== null && observedAt.getTime() < Date.parse(state.lastObservedAt);
+
+/** Events about another (older) subscription than the one we follow change nothing. */
+const isOtherSubscription = (state: SubscriptionState, subscriptionId: string) =>
+  state.subscriptionId !== null && state.subscriptionId !== subscriptionId;
+
+export function decideSubscription(
+  command: SubscriptionCommand,
+  state: SubscriptionState,
+  metadata: CommandMetadata,
+): SubscriptionEvent[] {
+  if (state.seenKeys[metadata.idempotencyKey]) return [];
+  const observedAt = command.data.observedAt.toISOString();
+
+  switch (command.type) {
+    case 'CompleteCheckout':
+      if (
+        state.subscriptionId === command.data.subscriptionId &&
+        state.customerId === command.data.customerId
+      ) {
+        return [];
+      }
+      return [{ type: 'SubscriptionCheckoutCompleted', data: { ...command.data, observedAt } }];
+    case 'RecordPeriodPaid': {
+      const { data } = command;
+      if (state.paidInvoices[data.invoiceId]) return [];
+      return [
+        {
+          type: 'SubscriptionPeriodPaid',
+          data: {
+            ...data,
+            periodStart: data.periodStart.toISOString(),
+            periodEnd: data.periodEnd.toISOString(),
+            observedAt,
+          },
+        },
+      ];
+    }
+    case 'RecordPaymentFailed':
+      if (isOtherSubscription(state, command.data.subscriptionId)) return [];
+      if (state.status === 'canceled' || isStale(state, command.data.observedAt)) return [];
+      return [{ type: 'SubscriptionPaymentFailed', data: { ...command.data, observedAt } }];
+    case 'UpdateSubscription': {
+      const { data } = command;
+      if (isStale(state, data.observedAt)) return [];
+      if (isOtherSubscription(state, data.subscriptionId) && state.status !== 'canceled') return [];
+      return [
+        {
+          type: 'SubscriptionUpdated',
+          data: {
+            ...data,
+            currentPeriodEnd: data.currentPeriodEnd?.toISOString() ?? null,
+            observedAt,
+          },
+        },
+      ];
+    }
+    case 'CancelSubscription':
+      if (isOtherSubscription(state, command.data.subscriptionId)) return [];
+      if (state.status === 'canceled') return [];
+      return [
+        {
+          type: 'SubscriptionCanceled',
+          data: { ...command.data, canceledAt: command.data.canceledAt.toISOString(), observedAt },
+        },
+      ];
+    default:
+      return assertNever(command);
+  }
+}
+
+export const subscriptionDecider: Decider<SubscriptionState, SubscriptionCommand, SubscriptionEvent> = {
+  streamType: 'subscription',
+  initialState: initialSubscriptionState,
+  evolve: evolveSubscription,
+  decide: decideSubscription,
+  serialize: (state) => state,
+  deserialize: (json) => json as SubscriptionState,
+};

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import type { EvolveContext } from '../shared/decider';
+import { assertNever } from '../shared/decider';
+
+// The subscription stream `subscription-<userId>`: its events, its state, and evolve.
+
+export const subscriptionStreamId = (userId: string) => `subscription-${userId}`;
+
+const isoDate = z.string().datetime({ offset: true });
+export const subscriptionStatuses = ['none', 'incomplete', 'active', 'past_due', 'canceled'] as const;
+export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
+
+export const subscriptionEventSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('SubscriptionCheckoutCompleted'),
+    data: z.object({
+      userId: z.string(),
+      planId: z.string(),
+      customerId: z.string(),
+      subscriptionId: z.string(),
+      checkoutSessionId: z.string(),
+      observedAt: isoDate,
+    }),
+  }),
+  z.object({
+    type: z.literal('SubscriptionPeriodPaid'),
+    data: z.object({
+      userId: z.string(),
+      subscriptionId: z.string(),
+      planId: z.string(),
+      invoiceId: z.string(),
+      periodStart: isoDate,
+      periodEnd: isoDate,
+      observedAt: isoDate,
+    }),
+  }),
+  z.object({
+    type: z.literal('SubscriptionPaymentFailed'),
+    data: z.object({
+      userId: z.string(),
+      subscriptionId: z.string(),
+      invoiceId: z.string(),
+      observedAt: isoDate,
+    }),
+  }),
+  z.object({
+    type: z.literal('SubscriptionUpdated'),
+    data: z.object({
+      userId: z.string(),
+      subscriptionId: z.string(),
+      planId: z.string(),
+      status: z.enum(subscriptionStatuses),
+      cancelAtPeriodEnd: z.boolean(),
+      currentPeriodEnd: isoDate.nullable(),
+      observedAt: isoDate,
+    }),
+  }),
+  z.object({
+    type: z.literal('SubscriptionCanceled'),
+    data: z.object({
+      userId: z.string(),
+      subscriptionId: z.string(),
+      canceledAt: isoDate,
+      observedAt: isoDate,
+    }),
+  }),
+]);
+
+export type SubscriptionEvent = z.infer<typeof subscriptionEventSchema>;
+export const subscriptionEventTypes: readonly SubscriptionEvent['type'][] =
+  subscriptionEventSchema.options.map((option) => option.shape.type.value);
+
+export interface SubscriptionState {
+  status: SubscriptionStatus;
+  planId: string | null;
+  customerId: string | null;
+  subscriptionId: string | null;
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  /** Newest provider observation applied; older (out-of-order) updates are ignored. */
+  lastObservedAt: string | null;
+  paidInvoices: Record<string, true>;
+  seenKeys: Record<string, true>;
+}
+
+export const initialSubscriptionState = (): SubscriptionState => ({
+  status: 'none',
+  planId: null,
+  customerId: null,
+  subscriptionId: null,
+  currentPeriodEnd: null,
+  cancelAtPeriodEnd: false,
+  lastObservedAt: null,
+  paidInvoices: {},
+  seenKeys: {},
+});
+
+const later = (a: string | null, b: string) => (a === null || Date.parse(b) > Date.parse(a) ? b : a);
+
+export function evolveSubscription(
+  state: SubscriptionState,
+  event: SubscriptionEvent,
+  context: EvolveContext,
+): SubscriptionState {
+  state.seenKeys[context.idempotencyKey] = true;
+  state.lastObservedAt = later(state.lastObservedAt, event.data.observedAt);
+  switch (event.type) {
+    case 'SubscriptionCheckoutCompleted':
+      state.customerId = event.data.customerId;
+      state.subscriptionId = event.data.subscriptionId;
+      state.planId = event.data.planId;
+      if (state.status === 'none' || state.status === 'canceled') state.status = 'incomplete';
+      state.cancelAtPeriodEnd = false;
+      return state;
+    case 'SubscriptionPeriodPaid':
+      state.paidInvoices[event.data.invoiceId] = true;
+      state.subscriptionId = event.data.subscriptionId;
+      state.planId = event.data.planId;
+      state.status = 'active';
+      state.currentPeriodEnd = later(state.currentPeriodEnd, event.data.periodEnd);
+      return state;
+    case 'SubscriptionPaymentFailed':
+      state.status = 'past_due';
+      return state;
+    case 'SubscriptionUpdated':
+      state.subscriptionId = event.data.subscriptionId;
+      state.planId = event.data.planId;
+      state.status = event.data.status;
+      state.cancelAtPeriodEnd = event.data.cancelAtPeriodEnd;
+      if (event.data.currentPeriodEnd) {
+        state.currentPeriodEnd = later(state.currentPeriodEnd, event.data.currentPeriodEnd);
+      }
+      return state;
+    case 'SubscriptionCanceled':
+      state.status = 'canceled';
+      state.cancelAtPeriodEnd = false;
+      return state;
+    default:
+      return assertNever(event);
+  }
+}

@@ -1,0 +1,176 @@
+import { creditAccountEventTypes, type CreditAccountEvent, type RecordedEvent } from '@app/ledger';
+import type pg from 'pg';
+import type { Projection } from '../runtime/projection';
+import { copyRows } from '../runtime/sql';
+
+// One row per credit movement, with the running balance after it. The balance counts credits the
+// user owns (available + held); a hold moves credits from available to held, a spend removes them.
+
+export const CREDIT_HISTORY_COLUMNS = [
+  'seq',
+  'event_id',
+  'user_id',
+  'occurred_at',
+  'type',
+  'delta',
+  'held_delta',
+  'balance_after',
+  'held_after',
+  'paid_amount',
+  'free_amount',
+  'reference',
+  'plan_id',
+  'amount_paid_cents',
+  'currency',
+  'actor_kind',
+  'actor_id',
+  'reason',
+  'correlation_id',
+  'position_commit',
+  'position_prepare',
+] as const;
+
+interface Movement {
+  delta: number;
+  heldDelta: number;
+  paid: number;
+  free: number;
+  reference: string;
+  planId?: string;
+  amountPaidCents?: number;
+  currency?: string;
+}
+
+const byFunding = (parts: readonly { amount: number; funding: 'free' | 'paid' }[]) => ({
+  paid: parts.filter((p) => p.funding === 'paid').reduce((sum, p) => sum + p.amount, 0),
+  free: parts.filter((p) => p.funding === 'free').reduce((sum, p) => sum + p.amount, 0),
+});
+
+export function movementOf(event: CreditAccountEvent): Movement {
+  switch (event.type) {
+    case 'CreditsGranted':
+      return { delta: event.data.amount, heldDelta: 0, paid: 0, free: event.data.amount, reference: event.data.grantId };
+    case 'CreditsPurchased':
+      return {
+        delta: event.data.amount,
+        heldDelta: 0,
+        paid: event.data.amount,
+        free: 0,
+        reference: event.data.invoiceId,
+        planId: event.data.planId,
+        amountPaidCents: event.data.amountPaidCents,
+        currency: event.data.currency,
+      };
+    case 'CreditsReserved':
+      return { delta: 0, heldDelta: event.data.amount, paid: 0, free: 0, reference: event.data.generationId };
+    case 'CreditsSpent':
+      return { delta: -event.data.amount, heldDelta: -event.data.amount, ...byFunding(event.data.allocations), reference: event.data.generationId };
+    case 'CreditsReleased':
+      return { delta: 0, heldDelta: -event.data.amount, paid: 0, free: 0, reference: event.data.generationId };
+    case 'CreditsRefunded':
+      return { delta: event.data.amount, heldDelta: 0, ...byFunding(event.data.lots), reference: event.data.reservationId };
+    case 'CreditsExpired':
+      return { delta: -event.data.amount, heldDelta: 0, ...byFunding([event.data]), reference: event.data.lotId };
+    case 'CreditsRevoked':
+      return { delta: -event.data.amount, heldDelta: 0, ...byFunding([event.data]), reference: event.data.reference };
+  }
+}
+
+export const creditHistoryProjection: Projection = {
+  name: 'credit_history',
+  version: 1,
+  tables: [
+    {
+      name: 'credit_history',
+      // seq numbers movements in commit order, assigned here (not by a sequence, which a
+      // failed batch would leave with gaps) so every replay gives identical rows.
+      columns: `seq bigint PRIMARY KEY,
+        event_id uuid NOT NULL,
+        user_id text NOT NULL,
+        occurred_at timestamptz NOT NULL,
+        type text NOT NULL,
+        delta int NOT NULL,
+        held_delta int NOT NULL,
+        balance_after int NOT NULL,
+        held_after int NOT NULL,
+        paid_amount int NOT NULL,
+        free_amount int NOT NULL,
+        reference text,
+        plan_id text,
+        amount_paid_cents int,
+        currency text,
+        actor_kind text NOT NULL,
+        actor_id text NOT NULL,
+        reason text NOT NULL,
+        correlation_id text NOT NULL,
+        position_commit bigint NOT NULL,
+        position_prepare bigint NOT NULL`,
+      indexes: [
+        'CREATE UNIQUE INDEX IF NOT EXISTS {table}_event_idx ON {table} (event_id)',
+        'CREATE INDEX IF NOT EXISTS {table}_user_idx ON {table} (user_id, seq DESC)',
+        'CREATE INDEX IF NOT EXISTS {table}_user_type_idx ON {table} (user_id, type, seq DESC)',
+        'CREATE INDEX IF NOT EXISTS {table}_occurred_idx ON {table} (occurred_at)',
+        'CREATE INDEX IF NOT EXISTS {table}_reference_idx ON {table} (reference)',
+      ],
+    },
+    {
+      // Each user's running totals, so a batch continues the balance without searching history.
+      name: 'credit_history_accounts',
+      columns: `user_id text PRIMARY KEY, balance int NOT NULL, held int NOT NULL`,
+    },
+  ],
+  eventTypes: new Set(creditAccountEventTypes),
+
+  async apply(client: pg.PoolClient, events: readonly RecordedEvent[], table) {
+    const history = table('credit_history');
+    const accounts = table('credit_history_accounts');
+    const users = [...new Set(events.map((e) => (e.data as { userId: string }).userId))];
+    const last = await client.query<{ user_id: string; balance: number; held: number }>(
+      `SELECT user_id, balance, held FROM ${accounts} WHERE user_id = ANY($1::text[])`,
+      [users],
+    );
+    const running = new Map(last.rows.map((r) => [r.user_id, { balance: r.balance, held: r.held }]));
+    const top = await client.query<{ seq: string }>(`SELECT coalesce(max(seq), 0) AS seq FROM ${history}`);
+    let seq = Number(top.rows[0]!.seq);
+    const rows = events.map((recorded) => {
+      const event = recorded as unknown as CreditAccountEvent;
+      const movement = movementOf(event);
+      const account = running.get(event.data.userId) ?? { balance: 0, held: 0 };
+      account.balance += movement.delta;
+      account.held += movement.heldDelta;
+      running.set(event.data.userId, account);
+      const { metadata } = recorded;
+      return [
+        ++seq,
+        recorded.eventId,
+        event.data.userId,
+        metadata.occurredAt,
+        event.type,
+        movement.delta,
+        movement.heldDelta,
+        account.balance,
+        account.held,
+        movement.paid,
+        movement.free,
+        movement.reference,
+        movement.planId ?? null,
+        movement.amountPaidCents ?? null,
+        movement.currency ?? null,
+        metadata.actor.kind,
+        metadata.actor.id,
+        metadata.reason,
+        metadata.correlationId,
+        recorded.position.commit,
+        recorded.position.prepare,
+      ];
+    });
+    await copyRows(client, history, CREDIT_HISTORY_COLUMNS, rows);
+    const totals = [...running.entries()];
+    await client.query(
+      `INSERT INTO ${accounts} (user_id, balance, held)
+       SELECT * FROM unnest($1::text[], $2::int[], $3::int[])
+       ON CONFLICT (user_id) DO UPDATE SET balance = excluded.balance, held = excluded.held`,
+      [totals.map(([user]) => user), totals.map(([, t]) => t.balance), totals.map(([, t]) => t.held)],
+    );
+  },
+};

@@ -1,0 +1,55 @@
+import type { RecordedEvent } from '@app/ledger';
+import type pg from 'pg';
+
+/** One table of a read model. `{table}` in the SQL stands for its versioned name. */
+export interface TableDefinition {
+  /** Base name; the API reads the view of this name. */
+  readonly name: string;
+  /** Column list and constraints, as inside `CREATE TABLE {table} ( … )`. */
+  readonly columns: string;
+  /** Secondary indexes, created after a rebuild has caught up (bulk loads go faster without). */
+  readonly indexes?: readonly string[];
+}
+
+/** Resolves a base table name to the physical table of the version being written. */
+export type TableNames = (baseName: string) => string;
+
+export interface Projection {
+  readonly name: string;
+  /** Bump on any change of tables or handlers: a blue/green rebuild then fills the new version. */
+  readonly version: number;
+  readonly tables: readonly TableDefinition[];
+  readonly eventTypes: ReadonlySet<string>;
+  /**
+   * Applies a batch of events (only those of `eventTypes`, in commit order) inside the runner's
+   * transaction. Set-based where it matters: a replay feeds it thousands of events at a time.
+   */
+  apply(client: pg.PoolClient, events: readonly RecordedEvent[], table: TableNames): Promise<void>;
+}
+
+export const versionedTable = (baseName: string, version: number) => `${baseName}_v${version}`;
+
+export const tableNamesFor =
+  (version: number): TableNames =>
+  (baseName) =>
+    versionedTable(baseName, version);
+
+export const createTablesSql = (projection: Projection, version: number) =>
+  projection.tables.map(
+    (table) => `CREATE TABLE IF NOT EXISTS ${versionedTable(table.name, version)} (${table.columns})`,
+  );
+
+export const createIndexesSql = (projection: Projection, version: number) =>
+  projection.tables.flatMap((table) =>
+    (table.indexes ?? []).map((index) => index.replaceAll('{table}', versionedTable(table.name, version))),
+  );
+
+/** The views the API reads, pointed at one version (DROP + CREATE: columns may have changed). */
+export const swapViewsSql = (projection: Projection, version: number) =>
+  projection.tables.flatMap((table) => [
+    `DROP VIEW IF EXISTS ${table.name}`,
+    `CREATE VIEW ${table.name} AS SELECT * FROM ${versionedTable(table.name, version)}`,
+  ]);
+
+export const dropTablesSql = (projection: Projection, version: number) =>
+  projection.tables.map((table) => `DROP TABLE IF EXISTS ${versionedTable(table.name, version)}`);

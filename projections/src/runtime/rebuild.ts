@@ -1,0 +1,210 @@
+import { comparePositions, START_POSITION, withTransaction, type EventStore, type GlobalPosition } from '@app/ledger';
+import type pg from 'pg';
+import { applyBatch } from './apply-batch';
+import { loadCheckpoint, loadLiveCheckpoint } from './checkpoints';
+import { createIndexesSql, createTablesSql, dropTablesSql, swapViewsSql, type Projection } from './projection';
+
+export interface RebuildProgress {
+  readonly name: string;
+  readonly version: number;
+  readonly phase: 'filling' | 'indexing' | 'swapping' | 'done';
+  readonly applied: number;
+  readonly target: number;
+}
+
+export interface RebuildOptions {
+  readonly batchSize?: number;
+  readonly onProgress?: (progress: RebuildProgress) => void;
+  /** How many times the swap may find the live version ahead before giving up. */
+  readonly maxSwapAttempts?: number;
+}
+
+/**
+ * Creates the first version of a projection that has none: empty tables, live at the start of the
+ * log, views pointing at it. The runner then fills it. Returns false when a live version exists.
+ */
+export async function installProjection(pool: pg.Pool, projection: Projection): Promise<boolean> {
+  return withTransaction(pool, async (client) => {
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`projection:${projection.name}`]);
+    if (await loadLiveCheckpoint(client, projection.name)) return false;
+    const version = await nextVersion(client, projection.name);
+    for (const sql of [...createTablesSql(projection, version), ...createIndexesSql(projection, version)]) {
+      await client.query(sql);
+    }
+    await client.query(
+      `INSERT INTO projection_checkpoints (name, version, schema_version, status) VALUES ($1, $2, $3, 'live')`,
+      [projection.name, version, projection.version],
+    );
+    for (const sql of swapViewsSql(projection, version)) await client.query(sql);
+    return true;
+  });
+}
+
+async function nextVersion(client: pg.PoolClient, name: string): Promise<number> {
+  const result = await client.query<{ next: number }>(
+    'SELECT coalesce(max(version), 0) + 1 AS next FROM projection_checkpoints WHERE name = $1',
+    [name],
+  );
+  return result.rows[0]!.next;
+}
+
+/**
+ * Blue/green rebuild: fills `<table>_v<next>` from the start of the log while the live version keeps
+ * serving, adds indexes, catches up, then swaps the views and the live flag in one transaction.
+ */
+export async function rebuildProjection(
+  pool: pg.Pool,
+  store: EventStore,
+  projection: Projection,
+  options: RebuildOptions = {},
+): Promise<{ version: number; applied: number }> {
+  const [result] = await rebuildProjections(pool, store, [projection], options);
+  return { version: result!.version, applied: result!.applied };
+}
+
+interface Building {
+  projection: Projection;
+  version: number;
+  position: GlobalPosition;
+  swapped: boolean;
+}
+
+async function startBuilding(pool: pg.Pool, projection: Projection, target: number): Promise<Building> {
+  const version = await withTransaction(pool, async (client) => {
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`projection:${projection.name}`]);
+    const next = await nextVersion(client, projection.name);
+    for (const sql of createTablesSql(projection, next)) await client.query(sql);
+    await client.query(
+      `INSERT INTO projection_checkpoints (name, version, schema_version, status, build_target)
+       VALUES ($1, $2, $3, 'building', $4)`,
+      [projection.name, next, projection.version, target],
+    );
+    return next;
+  });
+  return { projection, version, position: START_POSITION, swapped: false };
+}
+
+/** Makes a built version live, if it has seen at least what the live one served. */
+async function trySwap(pool: pg.Pool, building: Building): Promise<boolean> {
+  const { projection, version } = building;
+  return withTransaction(pool, async (client) => {
+    const live = await loadLiveCheckpoint(client, projection.name, true);
+    const row = await loadCheckpoint(client, projection.name, version, true);
+    if (!row) throw new Error(`rebuild of ${projection.name} v${version} vanished`);
+    if (live && comparePositions(row.position, live.position) < 0) return false;
+    if (live) {
+      await client.query(
+        `UPDATE projection_checkpoints SET status = 'retired', updated_at = now() WHERE name = $1 AND version = $2`,
+        [projection.name, live.version],
+      );
+    }
+    await client.query(
+      `UPDATE projection_checkpoints SET status = 'live', updated_at = now() WHERE name = $1 AND version = $2`,
+      [projection.name, version],
+    );
+    for (const sql of swapViewsSql(projection, version)) await client.query(sql);
+    return true;
+  });
+}
+
+/**
+ * Rebuilds several projections blue/green in one pass over the log: each batch is read once and
+ * applied to every new version (each in its own transaction with its checkpoint), while the next
+ * batch is already being read.
+ */
+export async function rebuildProjections(
+  pool: pg.Pool,
+  store: EventStore,
+  projections: readonly Projection[],
+  options: RebuildOptions = {},
+): Promise<{ name: string; version: number; applied: number }[]> {
+  if (projections.length === 0) return [];
+  const batchSize = options.batchSize ?? 10_000;
+  const target = await store.countEventsAfter(START_POSITION);
+  const builds: Building[] = [];
+  let applied = 0;
+  const report = (phase: RebuildProgress['phase']) =>
+    options.onProgress?.({
+      name: builds.map((b) => b.projection.name).join(', '),
+      version: Math.max(...builds.map((b) => b.version)),
+      phase,
+      applied,
+      target: Math.max(target, applied),
+    });
+
+  /**
+   * Reads from the furthest-behind build until the log is drained, applying each batch to all.
+   * Pipelined: while Postgres applies one batch, the next is read and decoded; each projection
+   * still applies its batches in order (a chain per projection), and at most two are pending.
+   */
+  const catchUp = async (targets: Building[]) => {
+    const lowest = () => targets.reduce((low, b) => (comparePositions(b.position, low) < 0 ? b.position : low), targets[0]!.position);
+    const chains = new Map<Building, Promise<void>>(targets.map((b) => [b, Promise.resolve()]));
+    const pending: Promise<unknown>[] = [];
+    let next = store.readAll(lowest(), batchSize);
+    try {
+      for (;;) {
+        const batch = await next;
+        const last = batch[batch.length - 1];
+        if (!last) break;
+        next = store.readAll(last.position, batchSize);
+        const applied_ = Promise.all(
+          targets.map((build) => {
+            const chained = chains.get(build)!.then(async () => {
+              build.position = await applyBatch(pool, build, batch);
+            });
+            chains.set(build, chained);
+            return chained;
+          }),
+        ).then(() => {
+          applied += batch.length;
+          report('filling');
+        });
+        pending.push(applied_);
+        if (pending.length >= 2) await pending.shift();
+      }
+      await Promise.all(pending);
+    } finally {
+      next.catch(() => undefined);
+      for (const chain of chains.values()) chain.catch(() => undefined);
+    }
+  };
+
+  try {
+    for (const projection of projections) builds.push(await startBuilding(pool, projection, target));
+    await catchUp(builds);
+    report('indexing');
+    for (const build of builds) {
+      for (const sql of createIndexesSql(build.projection, build.version)) await pool.query(sql);
+    }
+    for (let attempt = 1; builds.some((b) => !b.swapped); attempt++) {
+      const waiting = builds.filter((b) => !b.swapped);
+      await catchUp(waiting);
+      report('swapping');
+      for (const build of waiting) build.swapped = await trySwap(pool, build);
+      if (builds.some((b) => !b.swapped) && attempt >= (options.maxSwapAttempts ?? 50)) {
+        throw new Error(`could not swap ${waiting.filter((b) => !b.swapped).map((b) => b.projection.name).join(', ')}: live kept ahead`);
+      }
+    }
+    report('done');
+    return builds.map((b) => ({ name: b.projection.name, version: b.version, applied }));
+  } catch (error) {
+    for (const build of builds.filter((b) => !b.swapped)) {
+      await discardVersion(pool, build.projection, build.version).catch(() => undefined);
+    }
+    throw error;
+  }
+}
+
+/** Drops a building or retired version's tables and its checkpoint row. */
+export async function discardVersion(pool: pg.Pool, projection: Projection, version: number) {
+  await withTransaction(pool, async (client) => {
+    const row = await loadCheckpoint(client, projection.name, version, true);
+    if (row?.status === 'live') throw new Error(`refusing to drop the live version of ${projection.name}`);
+    for (const sql of dropTablesSql(projection, version)) await client.query(sql);
+    await client.query('DELETE FROM projection_checkpoints WHERE name = $1 AND version = $2', [
+      projection.name,
+      version,
+    ]);
+  });
+}

@@ -1,0 +1,151 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type E2eSession, MOBILE, newAccount, registerViaApi, startE2eSession, toast } from './support/e2e-session';
+
+const fillModal = async (page: Page, values: Partial<Record<'Full name' | 'Username' | 'Email' | 'Password', string>>) => {
+  const dialog = page.getByRole('dialog');
+  for (const [label, value] of Object.entries(values)) await dialog.getByLabel(label, { exact: false }).fill(value);
+};
+
+describe('signing up, in and out in the browser', () => {
+  let session: E2eSession;
+  beforeAll(async () => {
+    session = await startE2eSession();
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it('registers from the header, sees 5 credits in the header, sidebar and profile, and logs out', async () => {
+    const page = await session.newPage();
+    const account = newAccount('reg');
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Get Started' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create your account' });
+    await dialog.waitFor();
+    await fillModal(page, { 'Full name': account.fullName, Username: account.username, Email: account.email, Password: account.password });
+    await dialog.getByRole('button', { name: 'Create Account' }).click();
+
+    await expect.poll(() => toast(page).innerText()).toContain('Account created!');
+    expect(await toast(page).innerText()).toContain("Welcome! You've been logged in automatically.");
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    const headerCredits = page.getByRole('banner').getByRole('link', { name: /5 credits/ });
+    await headerCredits.waitFor();
+    expect((await headerCredits.innerText()).trim()).toBe('5');
+
+    await page.getByRole('link', { name: 'Ghibli Style' }).first().click();
+    const sidebar = page.getByRole('complementary', { name: 'Styles and credits' });
+    await expect.poll(() => sidebar.innerText()).toMatch(/credits\s*5/i);
+    expect(await sidebar.innerText()).toContain('1 generation remaining');
+
+    await page.getByRole('button', { name: `Account menu for ${account.fullName}` }).click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await page.waitForURL('**/profile');
+    const main = page.getByRole('main');
+    await expect.poll(() => main.innerText()).toContain(account.email);
+    expect(await main.innerText()).toMatch(/5\s*credits/i);
+    expect(await main.getByText(`@${account.username}`).count()).toBe(1);
+
+    await page.getByRole('button', { name: `Account menu for ${account.fullName}` }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect.poll(() => toast(page).innerText()).toContain('Logged out successfully');
+    expect(await toast(page).innerText()).toContain("You've been signed out of your account.");
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).waitFor();
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key === 'authToken'))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('validates the modal on the client and shows the server’s login errors as toasts', async () => {
+    const page = await session.newPage();
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Welcome back' });
+    await dialog.getByRole('button', { name: 'Sign In' }).click();
+    expect(await dialog.getByText('Email is required').count()).toBe(1);
+    expect(await dialog.getByText('Password is required').count()).toBe(1);
+
+    await fillModal(page, { Email: 'not-an-email', Password: '123' });
+    await dialog.getByRole('button', { name: 'Sign In' }).click();
+    expect(await dialog.getByText('Please enter a valid email address').count()).toBe(1);
+    expect(await dialog.getByText('Password must be at least 6 characters').count()).toBe(1);
+
+    await fillModal(page, { Email: 'nobody@example.com', Password: 'wrong-password' });
+    expect(await dialog.getByText('Please enter a valid email address').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Sign In' }).click();
+    await expect.poll(() => toast(page).innerText()).toContain('Authentication failed');
+    expect(await toast(page).innerText()).toContain('Invalid email or password');
+
+    // Toggling to register clears the form and asks for full name and username too.
+    await dialog.getByRole('button', { name: 'Sign up' }).click();
+    const register = page.getByRole('dialog', { name: 'Create your account' });
+    expect(await register.getByLabel('Email').inputValue()).toBe('');
+    await register.getByRole('button', { name: 'Create Account' }).click();
+    expect(await register.getByText('Full name is required').count()).toBe(1);
+    expect(await register.getByText('Username is required').count()).toBe(1);
+
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('signs in on /auth (Login failed, Registration failed, then Welcome back and a redirect to /)', async () => {
+    const page = await session.newPage();
+    const existing = await registerViaApi(await session.newPage());
+    await page.goto('/auth');
+    const form = page.getByRole('tabpanel');
+    await form.getByLabel('Email').fill(existing.email);
+    await form.getByLabel('Password').fill('wrong-password');
+    await form.getByRole('button', { name: 'Sign In' }).click();
+    await expect.poll(() => toast(page).innerText()).toContain('Login failed');
+    expect(await toast(page).innerText()).toContain('Invalid email or password');
+
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    expect(await form.getByLabel('Email').inputValue()).toBe('');
+    await form.getByLabel('Username').fill(`${existing.username}x`);
+    await form.getByLabel('Email').fill(existing.email);
+    await form.getByLabel('Password').fill(existing.password);
+    await form.getByRole('button', { name: 'Create Account' }).click();
+    await expect.poll(() => toast(page).innerText()).toContain('Registration failed');
+    expect(await toast(page).innerText()).toContain('An account with this email already exists');
+
+    await page.getByRole('tab', { name: 'Sign In' }).click();
+    await form.getByLabel('Email').fill(existing.email);
+    await form.getByLabel('Password').fill(existing.password);
+    await form.getByRole('button', { name: 'Sign In' }).click();
+    await expect.poll(() => toast(page).innerText()).toContain('Welcome back!');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('banner').getByRole('link', { name: /5 credits/ }).waitFor();
+
+    // Signed in: /auth sends the visitor home.
+    await page.goto('/auth');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.context().close();
+  });
+
+  it('reports Google sign-in being unavailable, and restores the saved path after an external sign-in', async () => {
+    const page = await session.newPage();
+    await page.goto('/auth');
+    await page.getByRole('link', { name: 'Continue with Google' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth');
+    await expect.poll(() => toast(page).innerText()).toContain('Google sign-in is not available right now');
+    expect(new URL(page.url()).search).toBe('');
+    expect(await page.evaluate(() => sessionStorage.getItem('redirectAfterLogin'))).toBe('/');
+
+    await page.evaluate(() => sessionStorage.setItem('redirectAfterLogin', '/pricing'));
+    await page.goto('/?auth_success=true');
+    await page.waitForURL((url) => url.pathname === '/pricing' && url.search === '');
+    expect(await page.evaluate(() => sessionStorage.getItem('redirectAfterLogin'))).toBeNull();
+    await page.context().close();
+  });
+
+  it('opens the auth modal from the sidebar’s Login on a phone and follows the menu when signed in', async () => {
+    const page = await session.newPage({ viewport: MOBILE });
+    await registerViaApi(page);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await page.waitForURL('**/profile');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,244 @@
+/* eslint-disable */
+import * as types from './graphql';
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+
+/**
+ * Map of all GraphQL operations in the project.
+ *
+ * This map has several performance disadvantages:
+ * 1. It is not tree-shakeable, so it will include all operations in the project.
+ * 2. It is not minifiable, so the string of a GraphQL query will be multiple times inside the bundle.
+ * 3. It does not support dead code elimination, so it will add unused operations.
+ *
+ * Therefore it is highly recommended to use the babel or swc plugin for production.
+ * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
+ */
+type Documents = {
+    "\n  mutation GeneratePrompt($config: ActionFigureConfigInput!) {\n    generatePrompt(config: $config)\n  }\n": typeof types.GeneratePromptDocument,
+    "\n  query AdminFinanceReport($from: DateTime!, $to: DateTime!, $granularity: ReportGranularity!) {\n    financeReport(from: $from, to: $to, granularity: $granularity) {\n      period\n      granted\n      purchased\n      spent\n      refunded\n      expired\n      revoked\n      paidConsumed\n      freeConsumed\n      revenue {\n        planId\n        currency\n        amountCents\n      }\n    }\n  }\n": typeof types.AdminFinanceReportDocument,
+    "\n  query AdminReconciliation {\n    financeReconciliation {\n      invoicesChecked\n      issues {\n        kind\n        invoiceId\n        userId\n        purchases\n        amountPaidCents\n      }\n    }\n  }\n": typeof types.AdminReconciliationDocument,
+    "\n  query AdminContactMessages(\n    $category: ContactCategory\n    $handled: Boolean\n    $first: Int\n    $after: String\n  ) {\n    staffContactMessages(category: $category, handled: $handled, first: $first, after: $after) {\n      messages {\n        id\n        name\n        email\n        subject\n        category\n        message\n        marketingConsent\n        createdAt\n        handledAt\n      }\n      nextCursor\n    }\n  }\n": typeof types.AdminContactMessagesDocument,
+    "\n  mutation AdminMarkContactHandled($id: ID!, $handled: Boolean!) {\n    staffMarkContactHandled(id: $id, handled: $handled) {\n      id\n      handledAt\n    }\n  }\n": typeof types.AdminMarkContactHandledDocument,
+    "\n  query AdminLedger($filter: LedgerFilterInput, $first: Int, $before: String) {\n    staffLedger(filter: $filter, first: $first, before: $before) {\n      entries {\n        seq\n        eventId\n        occurredAt\n        userId\n        type\n        delta\n        heldDelta\n        balanceAfter\n        heldAfter\n        paidAmount\n        freeAmount\n        reference\n        planId\n        amountPaidCents\n        currency\n        actorKind\n        actorId\n        reason\n      }\n      nextCursor\n    }\n  }\n": typeof types.AdminLedgerDocument,
+    "\n  query AdminEvents($stream: String, $after: String, $first: Int) {\n    staffEvents(stream: $stream, after: $after, first: $first) {\n      events {\n        id\n        position\n        streamId\n        streamVersion\n        type\n        occurredAt\n        data\n        metadata\n      }\n      next\n    }\n  }\n": typeof types.AdminEventsDocument,
+    "\n  query AdminProjectionStatuses {\n    projectionStatuses {\n      name\n      version\n      schemaVersion\n      current\n      status\n      checkpoint\n      head\n      eventsBehind\n      secondsBehind\n      eventsApplied\n      buildTarget\n      lastError\n    }\n  }\n": typeof types.AdminProjectionStatusesDocument,
+    "\n  mutation AdminRebuildProjection($name: String!) {\n    rebuildProjection(name: $name)\n  }\n": typeof types.AdminRebuildProjectionDocument,
+    "\n  mutation AdminGrantCredits($input: GrantCreditsInput!) {\n    staffGrantCredits(input: $input) {\n      ...AdminUserSummary_StaffUser\n    }\n  }\n": typeof types.AdminGrantCreditsDocument,
+    "\n  mutation AdminRefundGeneration($input: RefundGenerationInput!) {\n    staffRefundGeneration(input: $input) {\n      ...AdminUserSummary_StaffUser\n    }\n  }\n": typeof types.AdminRefundGenerationDocument,
+    "\n  query AdminUser($id: ID!) {\n    staffUser(id: $id) {\n      ...AdminUserSummary_StaffUser\n    }\n  }\n": typeof types.AdminUserDocument,
+    "\n  query AdminUserGenerations($userId: ID!, $first: Int, $after: String) {\n    staffUserGenerations(userId: $userId, first: $first, after: $after) {\n      generations {\n        refundedCredits\n        generation {\n          id\n          status\n          style\n          prompt\n          errorMessage\n          requestedAt\n          completedAt\n        }\n      }\n      nextCursor\n    }\n  }\n": typeof types.AdminUserGenerationsDocument,
+    "\n  query AdminFindUsers($query: String!) {\n    staffFindUsers(query: $query) {\n      id\n      email\n      username\n      fullName\n      roles\n      credits\n      subscriptionStatus\n      subscriptionPlan\n      createdAt\n    }\n  }\n": typeof types.AdminFindUsersDocument,
+    "\n  fragment AdminUserSummary_StaffUser on StaffUser {\n    id\n    email\n    username\n    fullName\n    roles\n    createdAt\n    credits\n    held\n    lifetimeGranted\n    lifetimePurchased\n    lifetimeSpent\n    lifetimeRefunded\n    lifetimeExpired\n    subscriptionStatus\n    subscriptionPlan\n    subscriptionPeriodEnd\n    stripeCustomerId\n  }\n": typeof types.AdminUserSummary_StaffUserFragmentDoc,
+    "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      user {\n        ...CurrentUser_User\n      }\n    }\n  }\n": typeof types.LoginDocument,
+    "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      user {\n        ...CurrentUser_User\n      }\n    }\n  }\n": typeof types.RegisterDocument,
+    "\n  fragment CurrentUser_User on User {\n    id\n    email\n    username\n    fullName\n    profileImageUrl\n    credits\n    generationsRemaining\n    subscriptionStatus\n    currentPlan\n    roles\n  }\n": typeof types.CurrentUser_UserFragmentDoc,
+    "\n  query CurrentUser {\n    me {\n      ...CurrentUser_User\n    }\n  }\n": typeof types.CurrentUserDocument,
+    "\n  mutation Logout {\n    logout\n  }\n": typeof types.LogoutDocument,
+    "\n  mutation SubmitContactMessage($input: ContactMessageInput!) {\n    submitContactMessage(input: $input) {\n      id\n    }\n  }\n": typeof types.SubmitContactMessageDocument,
+    "\n  fragment CreationCard_Generation on Generation {\n    id\n    style\n    prompt\n    status\n    resultUrl\n    errorMessage\n    requestedAt\n    completedAt\n  }\n": typeof types.CreationCard_GenerationFragmentDoc,
+    "\n  query MyCreations($first: Int!, $after: String) {\n    myGenerations(first: $first, after: $after) {\n      generations {\n        ...CreationCard_Generation\n      }\n      nextCursor\n    }\n  }\n": typeof types.MyCreationsDocument,
+    "\n  query GenerationProgress($idempotencyKey: String!) {\n    myGenerationByKey(idempotencyKey: $idempotencyKey) {\n      id\n      stage\n    }\n  }\n": typeof types.GenerationProgressDocument,
+    "\n  mutation GenerateImage($input: GenerateImageInput!) {\n    generateImage(input: $input) {\n      id\n      status\n      resultUrl\n      errorMessage\n    }\n  }\n": typeof types.GenerateImageDocument,
+    "\n  mutation CreateSubscriptionCheckout($planId: ID!) {\n    createSubscriptionCheckout(planId: $planId) {\n      sessionId\n      url\n    }\n  }\n": typeof types.CreateSubscriptionCheckoutDocument,
+    "\n  query SubscriptionPlans {\n    subscriptionPlans {\n      id\n      name\n      price\n      interval\n      features\n      creditsPerMonth\n      generationsPerMonth\n      popular\n    }\n  }\n": typeof types.SubscriptionPlansDocument,
+    "\n  fragment CreditHistory_CreditMovement on CreditMovement {\n    id\n    type\n    delta\n    heldDelta\n    balanceAfter\n    heldAfter\n    reason\n    occurredAt\n  }\n": typeof types.CreditHistory_CreditMovementFragmentDoc,
+    "\n  query CreditHistory($first: Int, $before: String) {\n    myCreditHistory(first: $first, before: $before) {\n      movements {\n        ...CreditHistory_CreditMovement\n      }\n      nextCursor\n    }\n  }\n": typeof types.CreditHistoryDocument,
+    "\n  fragment ProfileCreditsCard_User on User {\n    id\n    credits\n    generationsRemaining\n  }\n": typeof types.ProfileCreditsCard_UserFragmentDoc,
+    "\n  fragment ProfileIdentityCard_User on User {\n    id\n    email\n    username\n    fullName\n    profileImageUrl\n    subscriptionStatus\n  }\n": typeof types.ProfileIdentityCard_UserFragmentDoc,
+    "\n  fragment ProfileSubscriptionCard_User on User {\n    id\n    currentPlan\n    subscriptionStatus\n    subscriptionRenewsAt\n    cancelAtPeriodEnd\n  }\n": typeof types.ProfileSubscriptionCard_UserFragmentDoc,
+    "\n  query Profile {\n    me {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n      ...ProfileCreditsCard_User\n      ...ProfileSubscriptionCard_User\n    }\n  }\n": typeof types.ProfileDocument,
+    "\n  mutation CreatePortalSession {\n    createPortalSession {\n      url\n    }\n  }\n": typeof types.CreatePortalSessionDocument,
+};
+const documents: Documents = {
+    "\n  mutation GeneratePrompt($config: ActionFigureConfigInput!) {\n    generatePrompt(config: $config)\n  }\n": types.GeneratePromptDocument,
+    "\n  query AdminFinanceReport($from: DateTime!, $to: DateTime!, $granularity: ReportGranularity!) {\n    financeReport(from: $from, to: $to, granularity: $granularity) {\n      period\n      granted\n      purchased\n      spent\n      refunded\n      expired\n      revoked\n      paidConsumed\n      freeConsumed\n      revenue {\n        planId\n        currency\n        amountCents\n      }\n    }\n  }\n": types.AdminFinanceReportDocument,
+    "\n  query AdminReconciliation {\n    financeReconciliation {\n      invoicesChecked\n      issues {\n        kind\n        invoiceId\n        userId\n        purchases\n        amountPaidCents\n      }\n    }\n  }\n": types.AdminReconciliationDocument,
+    "\n  query AdminContactMessages(\n    $category: ContactCategory\n    $handled: Boolean\n    $first: Int\n    $after: String\n  ) {\n    staffContactMessages(category: $category, handled: $handled, first: $first, after: $after) {\n      messages {\n        id\n        name\n        email\n        subject\n        category\n        message\n        marketingConsent\n        createdAt\n        handledAt\n      }\n      nextCursor\n    }\n  }\n": types.AdminContactMessagesDocument,
+    "\n  mutation AdminMarkContactHandled($id: ID!, $handled: Boolean!) {\n    staffMarkContactHandled(id: $id, handled: $handled) {\n      id\n      handledAt\n    }\n  }\n": types.AdminMarkContactHandledDocument,
+    "\n  query AdminLedger($filter: LedgerFilterInput, $first: Int, $before: String) {\n    staffLedger(filter: $filter, first: $first, before: $before) {\n      entries {\n        seq\n        eventId\n        occurredAt\n        userId\n        type\n        delta\n        heldDelta\n        balanceAfter\n        heldAfter\n        paidAmount\n        freeAmount\n        reference\n        planId\n        amountPaidCents\n        currency\n        actorKind\n        actorId\n        reason\n      }\n      nextCursor\n    }\n  }\n": types.AdminLedgerDocument,
+    "\n  query AdminEvents($stream: String, $after: String, $first: Int) {\n    staffEvents(stream: $stream, after: $after, first: $first) {\n      events {\n        id\n        position\n        streamId\n        streamVersion\n        type\n        occurredAt\n        data\n        metadata\n      }\n      next\n    }\n  }\n": types.AdminEventsDocument,
+    "\n  query AdminProjectionStatuses {\n    projectionStatuses {\n      name\n      version\n      schemaVersion\n      current\n      status\n      checkpoint\n      head\n      eventsBehind\n      secondsBehind\n      eventsApplied\n      buildTarget\n      lastError\n    }\n  }\n": types.AdminProjectionStatusesDocument,
+    "\n  mutation AdminRebuildProjection($name: String!) {\n    rebuildProjection(name: $name)\n  }\n": types.AdminRebuildProjectionDocument,
+    "\n  mutation AdminGrantCredits($input: GrantCreditsInput!) {\n    staffGrantCredits(input: $input) {\n      ...AdminUserSummary_StaffUser\n    }\n  }\n": types.AdminGrantCreditsDocument,
+    "\n  mutation AdminRefundGeneration($input: RefundGenerationInput!) {\n    staffRefundGeneration(input: $input) {\n      ...AdminUserSummary_StaffUser\n    }\n  }\n": types.AdminRefundGenerationDocument,
+    "\n  query AdminUser($id: ID!) {\n    staffUser(id: $id) {\n      ...AdminUserSummary_StaffUser\n    }\n  }\n": types.AdminUserDocument,
+    "\n  query AdminUserGenerations($userId: ID!, $first: Int, $after: String) {\n    staffUserGenerations(userId: $userId, first: $first, after: $after) {\n      generations {\n        refundedCredits\n        generation {\n          id\n          status\n          style\n          prompt\n          errorMessage\n          requestedAt\n          completedAt\n        }\n      }\n      nextCursor\n    }\n  }\n": types.AdminUserGenerationsDocument,
+    "\n  query AdminFindUsers($query: String!) {\n    staffFindUsers(query: $query) {\n      id\n      email\n      username\n      fullName\n      roles\n      credits\n      subscriptionStatus\n      subscriptionPlan\n      createdAt\n    }\n  }\n": types.AdminFindUsersDocument,
+    "\n  fragment AdminUserSummary_StaffUser on StaffUser {\n    id\n    email\n    username\n    fullName\n    roles\n    createdAt\n    credits\n    held\n    lifetimeGranted\n    lifetimePurchased\n    lifetimeSpent\n    lifetimeRefunded\n    lifetimeExpired\n    subscriptionStatus\n    subscriptionPlan\n    subscriptionPeriodEnd\n    stripeCustomerId\n  }\n": types.AdminUserSummary_StaffUserFragmentDoc,
+    "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      user {\n        ...CurrentUser_User\n      }\n    }\n  }\n": types.LoginDocument,
+    "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      user {\n        ...CurrentUser_User\n      }\n    }\n  }\n": types.RegisterDocument,
+    "\n  fragment CurrentUser_User on User {\n    id\n    email\n    username\n    fullName\n    profileImageUrl\n    credits\n    generationsRemaining\n    subscriptionStatus\n    currentPlan\n    roles\n  }\n": types.CurrentUser_UserFragmentDoc,
+    "\n  query CurrentUser {\n    me {\n      ...CurrentUser_User\n    }\n  }\n": types.CurrentUserDocument,
+    "\n  mutation Logout {\n    logout\n  }\n": types.LogoutDocument,
+    "\n  mutation SubmitContactMessage($input: ContactMessageInput!) {\n    submitContactMessage(input: $input) {\n      id\n    }\n  }\n": types.SubmitContactMessageDocument,
+    "\n  fragment CreationCard_Generation on Generation {\n    id\n    style\n    prompt\n    status\n    resultUrl\n    errorMessage\n    requestedAt\n    completedAt\n  }\n": types.CreationCard_GenerationFragmentDoc,
+    "\n  query MyCreations($first: Int!, $after: String) {\n    myGenerations(first: $first, after: $after) {\n      generations {\n        ...CreationCard_Generation\n      }\n      nextCursor\n    }\n  }\n": types.MyCreationsDocument,
+    "\n  query GenerationProgress($idempotencyKey: String!) {\n    myGenerationByKey(idempotencyKey: $idempotencyKey) {\n      id\n      stage\n    }\n  }\n": types.GenerationProgressDocument,
+    "\n  mutation GenerateImage($input: GenerateImageInput!) {\n    generateImage(input: $input) {\n      id\n      status\n      resultUrl\n      errorMessage\n    }\n  }\n": types.GenerateImageDocument,
+    "\n  mutation CreateSubscriptionCheckout($planId: ID!) {\n    createSubscriptionCheckout(planId: $planId) {\n      sessionId\n      url\n    }\n  }\n": types.CreateSubscriptionCheckoutDocument,
+    "\n  query SubscriptionPlans {\n    subscriptionPlans {\n      id\n      name\n      price\n      interval\n      features\n      creditsPerMonth\n      generationsPerMonth\n      popular\n    }\n  }\n": types.SubscriptionPlansDocument,
+    "\n  fragment CreditHistory_CreditMovement on CreditMovement {\n    id\n    type\n    delta\n    heldDelta\n    balanceAfter\n    heldAfter\n    reason\n    occurredAt\n  }\n": types.CreditHistory_CreditMovementFragmentDoc,
+    "\n  query CreditHistory($first: Int, $before: String) {\n    myCreditHistory(first: $first, before: $before) {\n      movements {\n        ...CreditHistory_CreditMovement\n      }\n      nextCursor\n    }\n  }\n": types.CreditHistoryDocument,
+    "\n  fragment ProfileCreditsCard_User on User {\n    id\n    credits\n    generationsRemaining\n  }\n": types.ProfileCreditsCard_UserFragmentDoc,
+    "\n  fragment ProfileIdentityCard_User on User {\n    id\n    email\n    username\n    fullName\n    profileImageUrl\n    subscriptionStatus\n  }\n": types.ProfileIdentityCard_UserFragmentDoc,
+    "\n  fragment ProfileSubscriptionCard_User on User {\n    id\n    currentPlan\n    subscriptionStatus\n    subscriptionRenewsAt\n    cancelAtPeriodEnd\n  }\n": types.ProfileSubscriptionCard_UserFragmentDoc,
+    "\n  query Profile {\n    me {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n      ...ProfileCreditsCard_User\n      ...ProfileSubscriptionCard_User\n    }\n  }\n": types.ProfileDocument,
+    "\n  mutation CreatePortalSession {\n    createPortalSession {\n      url\n    }\n  }\n": types.CreatePortalSessionDocument,
+};
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ *
+ *
+ * @example
+ * ```ts
+ * const query = graphql(`query GetUser($id: ID!) { user(id: $id) { name } }`);
+ * ```
+ *
+ * The query argument is unknown!
+ * Please regenerate the types.
+ */
+export function graphql(source: string): unknown;
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation GeneratePrompt($config: ActionFigureConfigInput!) {\n    generatePrompt(config: $config)\n  }\n"): (typeof documents)["\n  mutation GeneratePrompt($config: ActionFigureConfigInput!) {\n    generatePrompt(config: $config)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminFinanceReport($from: DateTime!, $to: DateTime!, $granularity: ReportGranularity!) {\n    financeReport(from: $from, to: $to, granularity: $granularity) {\n      period\n      granted\n      purchased\n      spent\n      refunded\n      expired\n      revoked\n      paidConsumed\n      freeConsumed\n      revenue {\n        planId\n        currency\n        amountCents\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminFinanceReport($from: DateTime!, $to: DateTime!, $granularity: ReportGranularity!) {\n    financeReport(from: $from, to: $to, granularity: $granularity) {\n      period\n      granted\n      purchased\n      spent\n      refunded\n      expired\n      revoked\n      paidConsumed\n      freeConsumed\n      revenue {\n        planId\n        currency\n        amountCents\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminReconciliation {\n    financeReconciliation {\n      invoicesChecked\n      issues {\n        kind\n        invoiceId\n        userId\n        purchases\n        amountPaidCents\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminReconciliation {\n    financeReconciliation {\n      invoicesChecked\n      issues {\n        kind\n        invoiceId\n        userId\n        purchases\n        amountPaidCents\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminContactMessages(\n    $category: ContactCategory\n    $handled: Boolean\n    $first: Int\n    $after: String\n  ) {\n    staffContactMessages(category: $category, handled: $handled, first: $first, after: $after) {\n      messages {\n        id\n        name\n        email\n        subject\n        category\n        message\n        marketingConsent\n        createdAt\n        handledAt\n      }\n      nextCursor\n    }\n  }\n"): (typeof documents)["\n  query AdminContactMessages(\n    $category: ContactCategory\n    $handled: Boolean\n    $first: Int\n    $after: String\n  ) {\n    staffContactMessages(category: $category, handled: $handled, first: $first, after: $after) {\n      messages {\n        id\n        name\n        email\n        subject\n        category\n        message\n        marketingConsent\n        createdAt\n        handledAt\n      }\n      nextCursor\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminMarkContactHandled($id: ID!, $handled: Boolean!) {\n    staffMarkContactHandled(id: $id, handled: $handled) {\n      id\n      handledAt\n    }\n  }\n"): (typeof documents)["\n  mutation AdminMarkContactHandled($id: ID!, $handled: Boolean!) {\n    staffMarkContactHandled(id: $id, handled: $handled) {\n      id\n      handledAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminLedger($filter: LedgerFilterInput, $first: Int, $before: String) {\n    staffLedger(filter: $filter, first: $first, before: $before) {\n      entries {\n        seq\n        eventId\n        occurredAt\n        userId\n        type\n        delta\n        heldDelta\n        balanceAfter\n        heldAfter\n        paidAmount\n        freeAmount\n        reference\n        planId\n        amountPaidCents\n        currency\n        actorKind\n        actorId\n        reason\n      }\n      nextCursor\n    }\n  }\n"): (typeof documents)["\n  query AdminLedger($filter: LedgerFilterInput, $first: Int, $before: String) {\n    staffLedger(filter: $filter, first: $first, before: $before) {\n      entries {\n        seq\n        eventId\n        occurredAt\n        userId\n        type\n        delta\n        heldDelta\n        balanceAfter\n        heldAfter\n        paidAmount\n        freeAmount\n        reference\n        planId\n        amountPaidCents\n        currency\n        actorKind\n        actorId\n        reason\n      }\n      nextCursor\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminEvents($stream: String, $after: String, $first: Int) {\n    staffEvents(stream: $stream, after: $after, first: $first) {\n      events {\n        id\n        position\n        streamId\n        streamVersion\n        type\n        occurredAt\n        data\n        metadata\n      }\n      next\n    }\n  }\n"): (typeof documents)["\n  query AdminEvents($stream: String, $after: String, $first: Int) {\n    staffEvents(stream: $stream, after: $after, first: $first) {\n      events {\n        id\n        position\n        streamId\n        streamVersion\n        type\n        occurredAt\n        data\n        metadata\n      }\n      next\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminProjectionStatuses {\n    projectionStatuses {\n      name\n      version\n      schemaVersion\n      current\n      status\n      checkpoint\n      head\n      eventsBehind\n      secondsBehind\n      eventsApplied\n      buildTarget\n      lastError\n    }\n  }\n"): (typeof documents)["\n  query AdminProjectionStatuses {\n    projectionStatuses {\n      name\n      version\n      schemaVersion\n      current\n      status\n      checkpoint\n      head\n      eventsBehind\n      secondsBehind\n      eventsApplied\n      buildTarget\n      lastError\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminRebuildProjection($name: String!) {\n    rebuildProjection(name: $name)\n  }\n"): (typeof documents)["\n  mutation AdminRebuildProjection($name: String!) {\n    rebuildProjection(name: $name)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminGrantCredits($input: GrantCreditsInput!) {\n    staffGrantCredits(input: $input) {\n      ...AdminUserSummary_StaffUser\n    }\n  }\n"): (typeof documents)["\n  mutation AdminGrantCredits($input: GrantCreditsInput!) {\n    staffGrantCredits(input: $input) {\n      ...AdminUserSummary_StaffUser\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminRefundGeneration($input: RefundGenerationInput!) {\n    staffRefundGeneration(input: $input) {\n      ...AdminUserSummary_StaffUser\n    }\n  }\n"): (typeof documents)["\n  mutation AdminRefundGeneration($input: RefundGenerationInput!) {\n    staffRefundGeneration(input: $input) {\n      ...AdminUserSummary_StaffUser\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminUser($id: ID!) {\n    staffUser(id: $id) {\n      ...AdminUserSummary_StaffUser\n    }\n  }\n"): (typeof documents)["\n  query AdminUser($id: ID!) {\n    staffUser(id: $id) {\n      ...AdminUserSummary_StaffUser\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminUserGenerations($userId: ID!, $first: Int, $after: String) {\n    staffUserGenerations(userId: $userId, first: $first, after: $after) {\n      generations {\n        refundedCredits\n        generation {\n          id\n          status\n          style\n          prompt\n          errorMessage\n          requestedAt\n          completedAt\n        }\n      }\n      nextCursor\n    }\n  }\n"): (typeof documents)["\n  query AdminUserGenerations($userId: ID!, $first: Int, $after: String) {\n    staffUserGenerations(userId: $userId, first: $first, after: $after) {\n      generations {\n        refundedCredits\n        generation {\n          id\n          status\n          style\n          prompt\n          errorMessage\n          requestedAt\n          completedAt\n        }\n      }\n      nextCursor\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminFindUsers($query: String!) {\n    staffFindUsers(query: $query) {\n      id\n      email\n      username\n      fullName\n      roles\n      credits\n      subscriptionStatus\n      subscriptionPlan\n      createdAt\n    }\n  }\n"): (typeof documents)["\n  query AdminFindUsers($query: String!) {\n    staffFindUsers(query: $query) {\n      id\n      email\n      username\n      fullName\n      roles\n      credits\n      subscriptionStatus\n      subscriptionPlan\n      createdAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment AdminUserSummary_StaffUser on StaffUser {\n    id\n    email\n    username\n    fullName\n    roles\n    createdAt\n    credits\n    held\n    lifetimeGranted\n    lifetimePurchased\n    lifetimeSpent\n    lifetimeRefunded\n    lifetimeExpired\n    subscriptionStatus\n    subscriptionPlan\n    subscriptionPeriodEnd\n    stripeCustomerId\n  }\n"): (typeof documents)["\n  fragment AdminUserSummary_StaffUser on StaffUser {\n    id\n    email\n    username\n    fullName\n    roles\n    createdAt\n    credits\n    held\n    lifetimeGranted\n    lifetimePurchased\n    lifetimeSpent\n    lifetimeRefunded\n    lifetimeExpired\n    subscriptionStatus\n    subscriptionPlan\n    subscriptionPeriodEnd\n    stripeCustomerId\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      user {\n        ...CurrentUser_User\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      user {\n        ...CurrentUser_User\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      user {\n        ...CurrentUser_User\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      user {\n        ...CurrentUser_User\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment CurrentUser_User on User {\n    id\n    email\n    username\n    fullName\n    profileImageUrl\n    credits\n    generationsRemaining\n    subscriptionStatus\n    currentPlan\n    roles\n  }\n"): (typeof documents)["\n  fragment CurrentUser_User on User {\n    id\n    email\n    username\n    fullName\n    profileImageUrl\n    credits\n    generationsRemaining\n    subscriptionStatus\n    currentPlan\n    roles\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CurrentUser {\n    me {\n      ...CurrentUser_User\n    }\n  }\n"): (typeof documents)["\n  query CurrentUser {\n    me {\n      ...CurrentUser_User\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Logout {\n    logout\n  }\n"): (typeof documents)["\n  mutation Logout {\n    logout\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SubmitContactMessage($input: ContactMessageInput!) {\n    submitContactMessage(input: $input) {\n      id\n    }\n  }\n"): (typeof documents)["\n  mutation SubmitContactMessage($input: ContactMessageInput!) {\n    submitContactMessage(input: $input) {\n      id\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment CreationCard_Generation on Generation {\n    id\n    style\n    prompt\n    status\n    resultUrl\n    errorMessage\n    requestedAt\n    completedAt\n  }\n"): (typeof documents)["\n  fragment CreationCard_Generation on Generation {\n    id\n    style\n    prompt\n    status\n    resultUrl\n    errorMessage\n    requestedAt\n    completedAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MyCreations($first: Int!, $after: String) {\n    myGenerations(first: $first, after: $after) {\n      generations {\n        ...CreationCard_Generation\n      }\n      nextCursor\n    }\n  }\n"): (typeof documents)["\n  query MyCreations($first: Int!, $after: String) {\n    myGenerations(first: $first, after: $after) {\n      generations {\n        ...CreationCard_Generation\n      }\n      nextCursor\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query GenerationProgress($idempotencyKey: String!) {\n    myGenerationByKey(idempotencyKey: $idempotencyKey) {\n      id\n      stage\n    }\n  }\n"): (typeof documents)["\n  query GenerationProgress($idempotencyKey: String!) {\n    myGenerationByKey(idempotencyKey: $idempotencyKey) {\n      id\n      stage\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation GenerateImage($input: GenerateImageInput!) {\n    generateImage(input: $input) {\n      id\n      status\n      resultUrl\n      errorMessage\n    }\n  }\n"): (typeof documents)["\n  mutation GenerateImage($input: GenerateImageInput!) {\n    generateImage(input: $input) {\n      id\n      status\n      resultUrl\n      errorMessage\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateSubscriptionCheckout($planId: ID!) {\n    createSubscriptionCheckout(planId: $planId) {\n      sessionId\n      url\n    }\n  }\n"): (typeof documents)["\n  mutation CreateSubscriptionCheckout($planId: ID!) {\n    createSubscriptionCheckout(planId: $planId) {\n      sessionId\n      url\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SubscriptionPlans {\n    subscriptionPlans {\n      id\n      name\n      price\n      interval\n      features\n      creditsPerMonth\n      generationsPerMonth\n      popular\n    }\n  }\n"): (typeof documents)["\n  query SubscriptionPlans {\n    subscriptionPlans {\n      id\n      name\n      price\n      interval\n      features\n      creditsPerMonth\n      generationsPerMonth\n      popular\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment CreditHistory_CreditMovement on CreditMovement {\n    id\n    type\n    delta\n    heldDelta\n    balanceAfter\n    heldAfter\n    reason\n    occurredAt\n  }\n"): (typeof documents)["\n  fragment CreditHistory_CreditMovement on CreditMovement {\n    id\n    type\n    delta\n    heldDelta\n    balanceAfter\n    heldAfter\n    reason\n    occurredAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CreditHistory($first: Int, $before: String) {\n    myCreditHistory(first: $first, before: $before) {\n      movements {\n        ...CreditHistory_CreditMovement\n      }\n      nextCursor\n    }\n  }\n"): (typeof documents)["\n  query CreditHistory($first: Int, $before: String) {\n    myCreditHistory(first: $first, before: $before) {\n      movements {\n        ...CreditHistory_CreditMovement\n      }\n      nextCursor\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ProfileCreditsCard_User on User {\n    id\n    credits\n    generationsRemaining\n  }\n"): (typeof documents)["\n  fragment ProfileCreditsCard_User on User {\n    id\n    credits\n    generationsRemaining\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ProfileIdentityCard_User on User {\n    id\n    email\n    username\n    fullName\n    profileImageUrl\n    subscriptionStatus\n  }\n"): (typeof documents)["\n  fragment ProfileIdentityCard_User on User {\n    id\n    email\n    username\n    fullName\n    profileImageUrl\n    subscriptionStatus\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ProfileSubscriptionCard_User on User {\n    id\n    currentPlan\n    subscriptionStatus\n    subscriptionRenewsAt\n    cancelAtPeriodEnd\n  }\n"): (typeof documents)["\n  fragment ProfileSubscriptionCard_User on User {\n    id\n    currentPlan\n    subscriptionStatus\n    subscriptionRenewsAt\n    cancelAtPeriodEnd\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Profile {\n    me {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n      ...ProfileCreditsCard_User\n      ...ProfileSubscriptionCard_User\n    }\n  }\n"): (typeof documents)["\n  query Profile {\n    me {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n      ...ProfileCreditsCard_User\n      ...ProfileSubscriptionCard_User\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreatePortalSession {\n    createPortalSession {\n      url\n    }\n  }\n"): (typeof documents)["\n  mutation CreatePortalSession {\n    createPortalSession {\n      url\n    }\n  }\n"];
+
+export function graphql(source: string) {
+  return (documents as any)[source] ?? {};
+}
+
+export type DocumentType<TDocumentNode extends DocumentNode<any, any>> = TDocumentNode extends DocumentNode<  infer TType,  any>  ? TType  : never;

@@ -1,0 +1,198 @@
+import { useQuery } from '@apollo/client/react';
+import { useId, useState } from 'react';
+
+import { graphql } from '../../../../gql';
+import { Button } from '../../../ui/components/Button';
+import { Spinner } from '../../../ui/components/Spinner';
+import { adminErrorMessage } from '../../utils/admin-errors';
+import { formatUtc } from '../../utils/admin-format';
+import { prettyJson } from '../../utils/projection-progress';
+import styles from '../admin.module.css';
+
+import ops from './OperationsSection.module.css';
+
+const EVENTS_QUERY = graphql(`
+  query AdminEvents($stream: String, $after: String, $first: Int) {
+    staffEvents(stream: $stream, after: $after, first: $first) {
+      events {
+        id
+        position
+        streamId
+        streamVersion
+        type
+        occurredAt
+        data
+        metadata
+      }
+      next
+    }
+  }
+`);
+
+type Browse = { stream: string; after: string };
+
+const PAGE_SIZES = [20, 50, 100] as const;
+
+/**
+ * The event log as stored: one stream from a version, or $all from a position, a page at a
+ * time (`next`). Data and metadata are pretty-printed JSON.
+ */
+export const EventBrowser = () => {
+  const id = useId();
+  const [draft, setDraft] = useState<Browse>({ stream: '', after: '' });
+  const [first, setFirst] = useState<number>(20);
+  /** The pages opened so far; the last one is shown. */
+  const [pages, setPages] = useState<Browse[]>([{ stream: '', after: '' }]);
+  const current = pages[pages.length - 1] ?? { stream: '', after: '' };
+  const { data, previousData, loading, error } = useQuery(EVENTS_QUERY, {
+    variables: { stream: current.stream || null, after: current.after || null, first },
+    fetchPolicy: 'network-only',
+  });
+  const page = (data ?? previousData)?.staffEvents;
+  const where = current.stream ? `stream ${current.stream}` : '$all';
+
+  const open = (browse: Browse) => {
+    setDraft(browse);
+    setPages([browse]);
+  };
+
+  return (
+    <section className={styles.panel} aria-labelledby={`${id}-title`}>
+      <div>
+        <h2 id={`${id}-title`} className={styles.panelTitle}>
+          Event browser
+        </h2>
+        <p className={styles.panelIntro}>
+          Leave the stream empty to read $all in commit order from a position (like 1234/56), or
+          name a stream (like credits-&lt;user id&gt;) to read it from a version number.
+        </p>
+      </div>
+      <form
+        className={styles.toolbar}
+        aria-label="Choose events"
+        onSubmit={(event) => {
+          event.preventDefault();
+          open({ stream: draft.stream.trim(), after: draft.after.trim() });
+        }}
+      >
+        <label className={`${styles.field} ${styles.grow}`}>
+          <span className={styles.fieldLabel}>Stream (empty: $all)</span>
+          <input
+            className={styles.control}
+            value={draft.stream}
+            spellCheck={false}
+            autoComplete="off"
+            placeholder="$all"
+            onChange={(event) => setDraft({ ...draft, stream: event.target.value })}
+          />
+        </label>
+        <label className={styles.field}>
+          <span className={styles.fieldLabel}>
+            {draft.stream.trim() ? 'From version' : 'After position'}
+          </span>
+          <input
+            className={styles.control}
+            value={draft.after}
+            spellCheck={false}
+            autoComplete="off"
+            placeholder={draft.stream.trim() ? '0' : 'start'}
+            onChange={(event) => setDraft({ ...draft, after: event.target.value })}
+          />
+        </label>
+        <label className={styles.field}>
+          <span className={styles.fieldLabel}>Per page</span>
+          <select
+            className={styles.control}
+            value={first}
+            onChange={(event) => setFirst(Number(event.target.value))}
+          >
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button type="submit" size="sm">
+          Show events
+        </Button>
+      </form>
+      {!page && loading && (
+        <p className={styles.loading}>
+          <Spinner /> Loading events…
+        </p>
+      )}
+      {error && (
+        <p className={styles.alert} role="alert">
+          {adminErrorMessage(error, 'The events could not be loaded.')}
+        </p>
+      )}
+      {page && page.events.length === 0 && (
+        <p className={styles.empty}>No events in {where} after this point.</p>
+      )}
+      {page && page.events.length > 0 && (
+        <ol className={ops.events} aria-label={`Events of ${where}, page ${pages.length}`}>
+          {page.events.map((event) => (
+            <li key={event.id} className={ops.event}>
+              <div className={ops.eventHeader}>
+                <span className={ops.eventType}>{event.type}</span>
+                <button
+                  type="button"
+                  className={`${styles.linkButton} ${styles.wrapAnywhere}`}
+                  aria-label={`Open stream ${event.streamId}`}
+                  onClick={() => open({ stream: event.streamId, after: '' })}
+                >
+                  {event.streamId}
+                </button>
+                <span className={styles.muted}>version {event.streamVersion}</span>
+                <span className={styles.muted}>
+                  position <span className={styles.mono}>{event.position}</span>
+                </span>
+                <time className={styles.muted} dateTime={event.occurredAt}>
+                  {formatUtc(event.occurredAt, { seconds: true })}
+                </time>
+              </div>
+              <div className={ops.json}>
+                <div>
+                  <h3 className={ops.jsonTitle}>Data</h3>
+                  <pre tabIndex={0}>{prettyJson(event.data)}</pre>
+                </div>
+                <div>
+                  <h3 className={ops.jsonTitle}>Metadata</h3>
+                  <pre tabIndex={0}>{prettyJson(event.metadata)}</pre>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+      {page && (pages.length > 1 || page.next) && (
+        <nav className={styles.pager} aria-label="Event pages">
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={pages.length <= 1 || loading}
+            onClick={() => setPages((stack) => stack.slice(0, -1))}
+          >
+            Previous
+          </Button>
+          <span className={styles.pagerInfo}>
+            Page {pages.length}
+            {loading && <Spinner label="Loading" />}
+          </span>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={!page.next || loading}
+            onClick={() => {
+              const next = page.next;
+              if (next) setPages((stack) => [...stack, { stream: current.stream, after: next }]);
+            }}
+          >
+            Next
+          </Button>
+        </nav>
+      )}
+    </section>
+  );
+};

@@ -1,0 +1,45 @@
+import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
+
+import { AuthModalContext } from '../hooks/useAuthModal';
+import type { AuthMode, AuthModalApi, OpenAuthModalOptions } from '../hooks/useAuthModal';
+
+// The modal (forms, validation, mutations) is its own chunk, loaded the first time it opens.
+const AuthModal = lazy(async () => ({ default: (await import('./AuthModal')).AuthModal }));
+
+type ModalState = { mode: AuthMode; redirectTo?: string; key: number } | null;
+
+/** Mounted once in the app shell: holds the auth modal's state and renders it when open. */
+export const AuthModalProvider = ({ children }: { children: ReactNode }) => {
+  const [state, setState] = useState<ModalState>(null);
+
+  const openAuthModal = useCallback((options: OpenAuthModalOptions = {}) => {
+    setState((previous) => ({
+      mode: options.mode ?? 'login',
+      redirectTo: options.redirectTo,
+      key: (previous?.key ?? 0) + 1,
+    }));
+  }, []);
+  const closeAuthModal = useCallback(() => setState(null), []);
+
+  const api = useMemo<AuthModalApi>(
+    () => ({ openAuthModal, closeAuthModal }),
+    [openAuthModal, closeAuthModal],
+  );
+
+  return (
+    <AuthModalContext.Provider value={api}>
+      {children}
+      {state && (
+        <Suspense fallback={null}>
+          <AuthModal
+            key={state.key}
+            initialMode={state.mode}
+            redirectTo={state.redirectTo}
+            onClose={closeAuthModal}
+          />
+        </Suspense>
+      )}
+    </AuthModalContext.Provider>
+  );
+};

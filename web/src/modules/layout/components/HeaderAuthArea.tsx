@@ -1,0 +1,34 @@
+import { Button } from '../../ui/components/Button';
+import { cx } from '../../ui/utils/cx';
+
+import styles from './HeaderAuthArea.module.css';
+
+type HeaderAuthAreaProps = {
+  /** Opens sign-in (the auth modal in login mode, or /auth). */
+  onSignIn: () => void;
+  /** Opens sign-up (the auth modal in register mode, or /auth). */
+  onGetStarted: () => void;
+  /** Full-width stacked buttons, for the mobile menu. */
+  stacked?: boolean;
+};
+
+/** The header's signed-out state: Sign In and Get Started. */
+export const HeaderAuthArea = ({
+  onSignIn,
+  onGetStarted,
+  stacked = false,
+}: HeaderAuthAreaProps) => (
+  <div className={cx(styles.area, stacked && styles.stacked)}>
+    <Button
+      variant={stacked ? 'secondary' : 'ghost'}
+      size="sm"
+      fullWidth={stacked}
+      onClick={onSignIn}
+    >
+      Sign In
+    </Button>
+    <Button size="sm" fullWidth={stacked} onClick={onGetStarted}>
+      Get Started
+    </Button>
+  </div>
+);

@@ -1,0 +1,17 @@
+import { Outlet } from 'react-router';
+
+import { AppFooter } from './AppFooter';
+import { AppHeader } from './AppHeader';
+import { SidebarCreditsSlot } from './SidebarCreditsSlot';
+import { SidebarLayout } from './SidebarLayout';
+
+/** Header, sidebar (styles + credits) beside the page, footer: the creators' layout. */
+export const ToolLayout = () => (
+  <>
+    <AppHeader fluid />
+    <SidebarLayout creditsSlot={({ compact }) => <SidebarCreditsSlot compact={compact} />}>
+      <Outlet />
+    </SidebarLayout>
+    <AppFooter />
+  </>
+);

@@ -1,0 +1,66 @@
+import type { ReactNode } from 'react';
+
+import { pluralise } from '../../credits/utils/credit-rules';
+import { Badge } from '../../ui/components/Badge';
+import { IconCheck } from '../../ui/icons/icons';
+import { cx } from '../../ui/utils/cx';
+
+import styles from './PlanCard.module.css';
+
+type PlanCardProps = {
+  name: string;
+  /** Already formatted, e.g. "$9" or "$9.00". */
+  priceLabel: string;
+  period?: string;
+  summary?: string;
+  credits: number;
+  generations: number;
+  features: readonly string[];
+  popular?: boolean;
+  /** The plan's button: a link on the landing page, a checkout button on /pricing. */
+  action: ReactNode;
+};
+
+export const PlanCard = ({
+  name,
+  priceLabel,
+  period = 'per month',
+  summary,
+  credits,
+  generations,
+  features,
+  popular = false,
+  action,
+}: PlanCardProps) => (
+  <article
+    className={cx(styles.card, popular && styles.popular)}
+    aria-label={/plan$/i.test(name) ? name : `${name} plan`}
+  >
+    {popular && (
+      <Badge tone="primary" className={styles.badge}>
+        Most Popular
+      </Badge>
+    )}
+    <div>
+      <h3 className={styles.name}>{name}</h3>
+      {summary && <p className={styles.summary}>{summary}</p>}
+    </div>
+    <p className={styles.price}>
+      <span className={styles.amount}>{priceLabel}</span>
+      <span className={styles.period}>{period}</span>
+    </p>
+    <p className={styles.allowance}>
+      <span className={styles.credits}>{pluralise(credits, 'credit')} a month</span>
+      <span className={styles.generations}>{pluralise(generations, 'generation')}</span>
+    </p>
+    <ul className={styles.features}>
+      {features.map((feature) => (
+        <li key={feature} className={styles.feature}>
+          <IconCheck size={18} className={styles.check} />
+          {feature}
+        </li>
+      ))}
+    </ul>
+    {action}
+  </article>
+);

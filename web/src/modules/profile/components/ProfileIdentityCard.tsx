@@ -1,0 +1,80 @@
+import { graphql } from '../../../gql';
+import type { ProfileIdentityCard_UserFragment } from '../../../gql/graphql';
+import { initialsOf } from '../../layout/utils/initials-of';
+import { Badge } from '../../ui/components/Badge';
+import { Button } from '../../ui/components/Button';
+import { Spinner } from '../../ui/components/Spinner';
+import { IconLogout, IconUser } from '../../ui/icons/icons';
+import { subscriptionBadge } from '../utils/subscription-display';
+
+import styles from './ProfileCards.module.css';
+
+export const PROFILE_IDENTITY_CARD_FRAGMENT = graphql(`
+  fragment ProfileIdentityCard_User on User {
+    id
+    email
+    username
+    fullName
+    profileImageUrl
+    subscriptionStatus
+  }
+`);
+
+type ProfileIdentityCardProps = {
+  user: ProfileIdentityCard_UserFragment;
+  onLogout: () => void;
+  loggingOut: boolean;
+};
+
+/** Avatar, name, @username, email, account status badge, Edit Profile and Logout. */
+export const ProfileIdentityCard = ({ user, onLogout, loggingOut }: ProfileIdentityCardProps) => {
+  const displayName = user.fullName || user.username;
+  const badge = subscriptionBadge(user.subscriptionStatus);
+  return (
+    <section className={`${styles.card} ${styles.identity}`} aria-labelledby="profile-name">
+      <span className={styles.avatar} aria-hidden="true">
+        {user.profileImageUrl ? (
+          <img src={user.profileImageUrl} alt="" width={96} height={96} />
+        ) : (
+          initialsOf(displayName)
+        )}
+      </span>
+      <div className={styles.who}>
+        <h2 id="profile-name" className={styles.name}>
+          {displayName}
+        </h2>
+        <p className={styles.username}>@{user.username}</p>
+        <p className={styles.email}>{user.email}</p>
+        <p className={styles.status}>
+          <span className={styles.statusLabel}>Account status</span>
+          <Badge tone={badge.tone}>{badge.label}</Badge>
+        </p>
+      </div>
+      <div className={styles.identityActions}>
+        {/* The spec shows Edit Profile without behaviour: present, and plainly not yet available. */}
+        <Button
+          variant="secondary"
+          size="sm"
+          icon={<IconUser size={16} />}
+          aria-disabled="true"
+          aria-describedby="edit-profile-note"
+          onClick={(event) => event.preventDefault()}
+        >
+          Edit Profile
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          icon={loggingOut ? <Spinner /> : <IconLogout size={16} />}
+          disabled={loggingOut}
+          onClick={onLogout}
+        >
+          Logout
+        </Button>
+        <p id="edit-profile-note" className={styles.note}>
+          Profile editing is coming soon.
+        </p>
+      </div>
+    </section>
+  );
+};

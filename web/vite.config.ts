@@ -1,0 +1,97 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+import { inlineGraphqlDocuments } from './build/inline-graphql-documents';
+import { precompress } from './build/precompress';
+import { ROUTE_MODULES } from './build/route-chunks';
+import { routePreloads } from './build/route-preloads';
+
+/*
+ * react-router's package exports always point at its development build (dev warnings and
+ * checks, ~95 KB minified); it ships a production build next to it. Production builds use that.
+ */
+const reactRouterDist = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production',
+);
+const productionAliases = [
+  { find: /^react-router$/, replacement: path.join(reactRouterDist, 'index.mjs') },
+  { find: /^react-router\/dom$/, replacement: path.join(reactRouterDist, 'dom-export.mjs') },
+];
+
+/** The pages' shared building blocks, bundled together (see build.rolldownOptions). */
+const SHARED_UI_MODULES =
+  /[\\/]web[\\/]src[\\/]modules[\\/](ui|app|layout|art-styles|showcase|marketing|credits|toast|apollo)[\\/]/;
+
+const API_ORIGIN = process.env.API_ORIGIN ?? 'http://localhost:8080';
+
+const apiProxy = { target: API_ORIGIN, changeOrigin: false };
+
+/*
+ * A production build must get React's production bundle even when NODE_ENV is inherited from
+ * a test runner (vitest sets NODE_ENV=test, and Vite keeps a NODE_ENV it finds set).
+ */
+if (process.argv.includes('build') && process.env.NODE_ENV !== 'production') {
+  process.env.NODE_ENV = 'production';
+}
+
+export default defineConfig(({ command }) => ({
+  resolve: {
+    alias: command === 'build' ? productionAliases : [],
+    // rxjs (under Apollo Client): its ES2015 build uses native classes instead of tslib helpers.
+    conditions: ['es2015', 'module', 'browser', 'development|production'],
+  },
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [
+    inlineGraphqlDocuments(fileURLToPath(new URL('./src/gql', import.meta.url))),
+    react(),
+    routePreloads(fileURLToPath(new URL('.', import.meta.url)), ROUTE_MODULES),
+    precompress(),
+  ],
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+    manifest: true,
+    target: 'es2022',
+    rolldownOptions: {
+      output: {
+        /*
+         * Fewer, larger chunks: browsers fetch at most six files at a time per host over
+         * HTTP/1.1, so two dozen tiny chunks cost round trips on phones. The libraries the entry
+         * needs become one vendor chunk, and the shared building blocks of the pages (UI kit,
+         * layout, marketing sections, showcase) one more; each page keeps its own chunk.
+         */
+        codeSplitting: {
+          groups: [
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 20 },
+            { name: 'ui', test: SHARED_UI_MODULES, priority: 10 },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': apiProxy,
+      '/graphql': apiProxy,
+      // `/auth` itself is a page of this app (Sign In / Sign Up); only the server's
+      // sign-in routes below it (`/auth/google`, its callback) go to the API.
+      '^/auth/.+': apiProxy,
+      '/health': apiProxy,
+    },
+  },
+  preview: {
+    port: 4173,
+    proxy: {
+      '/api': apiProxy,
+      '/graphql': apiProxy,
+      '^/auth/.+': apiProxy,
+      '/health': apiProxy,
+    },
+  },
+}));
