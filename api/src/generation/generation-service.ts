@@ -45,11 +45,20 @@ export interface GenerateRequest {
   missingPhotoMessage?: string;
 }
 
+export interface GenerationTimings {
+  /** The upload passed its checks (decoded and re-encoded) and the balance was read. */
+  checkedAt: number;
+  /** The credits are held. */
+  heldAt: number;
+  providerStartedAt: number;
+  providerFinishedAt: number;
+}
+
 export interface GenerationOutcome {
   generation: GenerationRequest;
   url: string;
-  /** performance.now() around the image service call, for Server-Timing (absent on replays). */
-  timings?: { providerStartedAt: number; providerFinishedAt: number };
+  /** performance.now() at each step, for Server-Timing (absent on replays). */
+  timings?: GenerationTimings;
 }
 
 const parseStyle = (style: string): StyleId => {
@@ -110,6 +119,7 @@ export class GenerationService {
     if (!checked) throw new AppError('UPLOAD_MISSING', request.missingPhotoMessage ?? UPLOAD_MESSAGES.missing, 400);
     if ('error' in checked) throw checked.error;
     const { photo } = checked;
+    const checkedAt = performance.now();
     const actionFigure = style === 'action-figure' && request.actionFigure ? actionFigureConfigSchema.safeParse(request.actionFigure) : null;
     const { userPrompt, prompt } = buildGenerationPrompt(style, request.prompt);
 
@@ -150,6 +160,7 @@ export class GenerationService {
       throw error;
     }
 
+    const heldAt = performance.now();
     const work = this.run(created, {
       style,
       prompt,
@@ -157,6 +168,8 @@ export class GenerationService {
       ...(actionFigure?.success ? { actionFigure: actionFigure.data } : {}),
       priority: isPaidPlan(snapshot.subscription?.planId) && snapshot.subscription?.status === 'active' ? 'priority' : 'standard',
       by,
+      checkedAt,
+      heldAt,
     });
     this.inFlight.set(id, work);
     void work.catch(() => undefined).finally(() => this.inFlight.delete(id));
@@ -165,7 +178,7 @@ export class GenerationService {
 
   private async run(
     request: GenerationRequest,
-    job: { style: StyleId; prompt: string; photo: Buffer; actionFigure?: { name: string; profession: string; accessories: string[] }; priority: 'priority' | 'standard'; by: SettlementActor },
+    job: { style: StyleId; prompt: string; photo: Buffer; actionFigure?: { name: string; profession: string; accessories: string[] }; priority: 'priority' | 'standard'; by: SettlementActor; checkedAt: number; heldAt: number },
   ): Promise<GenerationOutcome> {
     // Recorded while the image service already works: neither is needed before the call.
     const requested = this.ledger.generations.handle(
@@ -200,7 +213,7 @@ export class GenerationService {
           return {
             generation: (await this.repository.find(request.id))!,
             url: resultUrlFor(request.id),
-            timings: { providerStartedAt, providerFinishedAt },
+            timings: { checkedAt: job.checkedAt, heldAt: job.heldAt, providerStartedAt, providerFinishedAt },
           };
         }
         throw new AppError('GENERATION_FAILED', GENERATION_FAILED_MESSAGE, 502);

@@ -65,6 +65,11 @@ describe('image generation', () => {
     expect(response.status).toBe(200);
     const { url } = (await response.json()) as { url: string };
     expect(url).toMatch(/^\/api\/generations\/[0-9a-f-]{36}\/image$/);
+    const timing = Object.fromEntries(
+      response.headers.get('server-timing')!.split(', ').map((part) => [part.split(';dur=')[0], Number(part.split(';dur=')[1])]),
+    );
+    expect(Object.keys(timing).sort()).toEqual(['after-provider', 'before-provider', 'checks', 'hold', 'provider', 'queue', 'receive']);
+    expect(timing.receive! + timing.checks! + timing.hold! + timing.queue!).toBeCloseTo(timing['before-provider']!, 0);
 
     const image = await client.fetch(url);
     expect(image.status).toBe(200);

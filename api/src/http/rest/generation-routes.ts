@@ -46,6 +46,7 @@ export function generationRoutes(services: Services): Router {
     },
     receivePhoto,
     asyncHandler(async (request, response) => {
+      const bodyReceivedAt = performance.now();
       const body = (request.body ?? {}) as Record<string, unknown>;
       const { url, timings } = await services.generations.generate({
         user: request.viewer!.user,
@@ -63,7 +64,16 @@ export function generationRoutes(services: Services): Router {
         const ms = (value: number) => value.toFixed(1);
         response.setHeader(
           'Server-Timing',
-          `before-provider;dur=${ms(timings.providerStartedAt - received)}, provider;dur=${ms(timings.providerFinishedAt - timings.providerStartedAt)}, after-provider;dur=${ms(performance.now() - timings.providerFinishedAt)}`,
+          [
+            `before-provider;dur=${ms(timings.providerStartedAt - received)}`,
+            `provider;dur=${ms(timings.providerFinishedAt - timings.providerStartedAt)}`,
+            `after-provider;dur=${ms(performance.now() - timings.providerFinishedAt)}`,
+            // The parts of before-provider: body received, upload checked, credits held, waited for a provider slot.
+            `receive;dur=${ms(bodyReceivedAt - received)}`,
+            `checks;dur=${ms(timings.checkedAt - bodyReceivedAt)}`,
+            `hold;dur=${ms(timings.heldAt - timings.checkedAt)}`,
+            `queue;dur=${ms(timings.providerStartedAt - timings.heldAt)}`,
+          ].join(', '),
         );
       }
       response.json({ url });
