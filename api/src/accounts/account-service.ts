@@ -5,7 +5,7 @@ import type { ProjectionsGate } from '../composition/projections-gate';
 import { AppError } from '../shared/errors';
 import type { RequestContext } from '../shared/request-context';
 import { SIGNUP_CREDITS } from '../credits/credit-constants';
-import { loginSchema, parseInput, registrationSchema } from './account-validation';
+import { loginSchema, parseInput, profileUpdateSchema, registrationSchema } from './account-validation';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password-hasher';
 import { RateLimiter, type RateLimit } from './rate-limiter';
 import { Sessions, type SessionRecord } from './sessions';
@@ -90,6 +90,14 @@ export class AccountService {
     }
     await this.limiter.reset(account);
     return this.startSession(user, context);
+  }
+
+  /** The signed-in user changes their own username and full name; every cached session sees it at once. */
+  async updateProfile(userId: string, input: unknown): Promise<UserRecord> {
+    const profile = parseInput(profileUpdateSchema, input);
+    const user = await this.users.updateProfile(userId, profile);
+    this.forgetUser(userId);
+    return user;
   }
 
   async logout(sessionId: string): Promise<void> {

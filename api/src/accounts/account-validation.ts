@@ -37,6 +37,10 @@ const fullName = z
 export const registrationSchema = z.object({ email, password, username, fullName });
 export const loginSchema = z.object({ email, password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }) });
 
+/** What a user may change on their own profile; the email stays (it would need verifying). */
+export const profileUpdateSchema = z.object({ username, fullName });
+
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 export type RegistrationInput = z.infer<typeof registrationSchema>;
 export type LoginInput = z.infer<typeof loginSchema>;
 

@@ -84,6 +84,20 @@ export class UsersRepository {
     }
   }
 
+  async updateProfile(userId: string, profile: { username: string; fullName: string | null }): Promise<UserRecord> {
+    try {
+      const result = await this.db.query<UserRow>(
+        'UPDATE users SET username = $2, full_name = $3, updated_at = now() WHERE id = $1 RETURNING *',
+        [userId, profile.username, profile.fullName],
+      );
+      if (!result.rows[0]) throw new Error(`user ${userId} does not exist`);
+      return toUser(result.rows[0]);
+    } catch (error) {
+      if ((error as { constraint?: string }).constraint === 'users_username_key') throw conflict('This username is already taken');
+      throw error;
+    }
+  }
+
   async findById(id: string): Promise<UserRecord | null> {
     const result = await this.db.query<UserRow>('SELECT * FROM users WHERE id = $1', [id]);
     return result.rows[0] ? toUser(result.rows[0]) : null;

@@ -1,4 +1,4 @@
-import { loginSchema, registrationSchema } from '../../accounts/account-validation';
+import { loginSchema, profileUpdateSchema, registrationSchema } from '../../accounts/account-validation';
 import { buildUserView, type UserView } from '../../accounts/user-view';
 import type { SignedIn } from '../../accounts/account-service';
 import { clearSessionCookie, setSessionCookie } from '../../http/auth/session-cookie';
@@ -24,6 +24,14 @@ const LoginInput = builder.inputType('LoginInput', {
   validate: loginSchema,
 });
 
+const UpdateProfileInput = builder.inputType('UpdateProfileInput', {
+  fields: (t) => ({
+    username: t.string({ required: true }),
+    fullName: t.string(),
+  }),
+  validate: profileUpdateSchema,
+});
+
 const AuthPayload = builder.objectRef<{ user: UserView }>('AuthPayload').implement({
   description: 'The browser keeps the session in an httpOnly cookie; no token is handed to scripts',
   fields: (t) => ({ user: t.field({ type: UserRef, resolve: (payload) => payload.user }) }),
@@ -46,6 +54,16 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: LoginInput, required: true }) },
     resolve: async (_root, { input }, context) =>
       signedInPayload(context, await context.services.accounts.login(input, context.request)),
+  }),
+  updateProfile: t.field({
+    type: UserRef,
+    description: "Changes the signed-in user's own username and full name",
+    authScopes: { signedIn: true },
+    args: { input: t.arg({ type: UpdateProfileInput, required: true }) },
+    resolve: async (_root, { input }, context) => {
+      const user = await context.services.accounts.updateProfile(context.viewer!.user.id, input);
+      return buildUserView(context.services.pool, user);
+    },
   }),
   logout: t.boolean({
     description: 'Revokes the current session',

@@ -72,5 +72,14 @@ export function authRoutes({ accounts, pool, cookies }: Deps): Router {
   });
   router.get('/api/auth/user', currentUser);
   router.get('/api/user/profile', currentUser);
+  router.patch(
+    '/api/user/profile',
+    express.json({ limit: '16kb' }),
+    asyncHandler(async (request, response) => {
+      if (!request.viewer) throw unauthenticated('Unauthorized');
+      const user = await accounts.updateProfile(request.viewer.user.id, request.body);
+      response.json(await buildUserView(pool, user));
+    }),
+  );
   return router;
 }
