@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2eSession, MOBILE, registerViaApi, startE2eSession, toast } from './support/e2e-session';
+import { type E2eSession, MOBILE, newAccount, registerViaApi, startE2eSession, toast } from './support/e2e-session';
 
 const STYLE_LINKS = ['Action Figure', 'Ghibli Style', 'Pixar Style', 'Image to Anime', 'Snoopy Comic', 'Chibi'];
 
@@ -52,6 +52,50 @@ describe('profile, subscription and the sidebar layout', () => {
     await page.waitForURL((url) => url.pathname.startsWith('/billing/portal/'));
     await page.getByRole('button', { name: 'Back to Stylised' }).first().click();
     await page.waitForURL((url) => url.pathname === '/profile');
+    await page.context().close();
+  });
+
+  it('edits the full name and username: a taken username is refused in the form, a good one shows everywhere', async () => {
+    const other = newAccount('taken');
+    const setup = await session.newPage();
+    await registerViaApi(setup, other);
+    await setup.context().close();
+
+    const page = await session.newPage();
+    const account = await registerViaApi(page);
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit profile' });
+    await dialog.waitFor();
+    expect(await dialog.getByLabel('Full name').inputValue()).toBe(account.fullName);
+    expect(await dialog.getByLabel('Username').inputValue()).toBe(account.username);
+
+    await dialog.getByLabel('Username').fill('two words');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await dialog.getByText('Username may only contain letters, numbers, dots, dashes and underscores').waitFor();
+
+    await dialog.getByLabel('Username').fill(other.username.toUpperCase());
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await dialog.getByText('This username is already taken').waitFor();
+
+    const username = `${account.username}_new`;
+    await dialog.getByLabel('Full name').fill('Ada King');
+    await dialog.getByLabel('Username').fill(username);
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => toast(page).innerText()).toContain('Profile updated');
+    expect(await page.locator('#profile-name, h2').filter({ hasText: 'Ada King' }).count()).toBeGreaterThan(0);
+    await page.getByText(`@${username}`).waitFor();
+    await page.getByRole('banner').getByRole('button', { name: 'Account menu for Ada King' }).waitFor();
+
+    await page.reload();
+    await page.getByText(`@${username}`).waitFor();
+    // Escape closes the dialog and changes nothing.
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await dialog.getByLabel('Full name').fill('Not saved');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.getByText('Not saved').count()).toBe(0);
     await page.context().close();
   });
 

@@ -1,8 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
-import { useFocusTrapLite } from '../../layout/hooks/useFocusTrapLite';
-import { IconClose } from '../../ui/icons/icons';
+import { Dialog } from '../../ui/components/Dialog';
 import type { AuthMode } from '../hooks/useAuthModal';
 import { POST_LOGIN_REDIRECT_DELAY_MS } from '../utils/post-login-redirect';
 
@@ -25,34 +24,13 @@ const COPY: Readonly<Record<AuthMode, { title: string; intro: string }>> = {
 };
 
 /**
- * The auth modal: focus stays inside, Escape or a press on the backdrop closes it and focus
- * returns to where it was. (Not a native <dialog>: its top layer would hide the toasts.)
- * Toggling between login and register clears the form; after success it closes and, when a
- * redirect path was given, goes there after 100 ms (spec §2).
+ * The auth modal. Toggling between login and register clears the form; after success it closes
+ * and, when a redirect path was given, goes there after 100 ms (spec §2).
  */
 export const AuthModal = ({ initialMode, redirectTo, onClose }: AuthModalProps) => {
   const [mode, setMode] = useState<AuthMode>(initialMode);
-  const panelRef = useRef<HTMLDivElement>(null);
-  const titleId = useId();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
-
-  useFocusTrapLite(true, panelRef);
-
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const { overflow } = document.body.style;
-    document.body.style.overflow = 'hidden';
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.body.style.overflow = overflow;
-      if (opener?.isConnected) opener.focus();
-    };
-  }, [onClose]);
 
   const onSuccess = () => {
     onClose();
@@ -63,40 +41,20 @@ export const AuthModal = ({ initialMode, redirectTo, onClose }: AuthModalProps) 
 
   const copy = COPY[mode];
   return (
-    <div
-      className={styles.backdrop}
-      onPointerDown={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
-    >
-      <div
-        ref={panelRef}
-        className={styles.panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-      >
-        <button type="button" className={styles.close} aria-label="Close" onClick={onClose}>
-          <IconClose size={20} />
+    <Dialog title={copy.title} intro={copy.intro} onClose={onClose}>
+      <AuthForm key={mode} mode={mode} screen="modal" onSuccess={onSuccess} />
+      <p className={styles.toggle}>
+        {mode === 'login' ? "Don't have an account?" : 'Already have an account?'}{' '}
+        <button
+          type="button"
+          className={styles.toggleButton}
+          onClick={() => setMode(mode === 'login' ? 'register' : 'login')}
+        >
+          {mode === 'login' ? 'Sign up' : 'Sign in'}
         </button>
-        <h2 id={titleId} className={styles.title}>
-          {copy.title}
-        </h2>
-        <p className={styles.intro}>{copy.intro}</p>
-        <AuthForm key={mode} mode={mode} screen="modal" onSuccess={onSuccess} />
-        <p className={styles.toggle}>
-          {mode === 'login' ? "Don't have an account?" : 'Already have an account?'}{' '}
-          <button
-            type="button"
-            className={styles.toggleButton}
-            onClick={() => setMode(mode === 'login' ? 'register' : 'login')}
-          >
-            {mode === 'login' ? 'Sign up' : 'Sign in'}
-          </button>
-        </p>
-        <p className={styles.divider}>or</p>
-        <GoogleSignInButton redirect={redirectTo ?? `${pathname}${search}`} />
-      </div>
-    </div>
+      </p>
+      <p className={styles.divider}>or</p>
+      <GoogleSignInButton redirect={redirectTo ?? `${pathname}${search}`} />
+    </Dialog>
   );
 };

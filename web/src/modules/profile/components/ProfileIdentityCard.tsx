@@ -1,3 +1,5 @@
+import { useState } from 'react';
+
 import { graphql } from '../../../gql';
 import type { ProfileIdentityCard_UserFragment } from '../../../gql/graphql';
 import { initialsOf } from '../../layout/utils/initials-of';
@@ -7,6 +9,7 @@ import { Spinner } from '../../ui/components/Spinner';
 import { IconLogout, IconUser } from '../../ui/icons/icons';
 import { subscriptionBadge } from '../utils/subscription-display';
 
+import { EditProfileDialog } from './EditProfileDialog';
 import styles from './ProfileCards.module.css';
 
 export const PROFILE_IDENTITY_CARD_FRAGMENT = graphql(`
@@ -28,6 +31,7 @@ type ProfileIdentityCardProps = {
 
 /** Avatar, name, @username, email, account status badge, Edit Profile and Logout. */
 export const ProfileIdentityCard = ({ user, onLogout, loggingOut }: ProfileIdentityCardProps) => {
+  const [editing, setEditing] = useState(false);
   const displayName = user.fullName || user.username;
   const badge = subscriptionBadge(user.subscriptionStatus);
   return (
@@ -51,14 +55,13 @@ export const ProfileIdentityCard = ({ user, onLogout, loggingOut }: ProfileIdent
         </p>
       </div>
       <div className={styles.identityActions}>
-        {/* The spec shows Edit Profile without behaviour: present, and plainly not yet available. */}
+        {/* The spec's Edit Profile had no behaviour; here it edits the full name and username. */}
         <Button
           variant="secondary"
           size="sm"
           icon={<IconUser size={16} />}
-          aria-disabled="true"
-          aria-describedby="edit-profile-note"
-          onClick={(event) => event.preventDefault()}
+          aria-haspopup="dialog"
+          onClick={() => setEditing(true)}
         >
           Edit Profile
         </Button>
@@ -71,10 +74,14 @@ export const ProfileIdentityCard = ({ user, onLogout, loggingOut }: ProfileIdent
         >
           Logout
         </Button>
-        <p id="edit-profile-note" className={styles.note}>
-          Profile editing is coming soon.
-        </p>
       </div>
+      {editing && (
+        <EditProfileDialog
+          initial={{ fullName: user.fullName ?? '', username: user.username }}
+          email={user.email}
+          onClose={() => setEditing(false)}
+        />
+      )}
     </section>
   );
 };

@@ -1,0 +1,110 @@
+import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
+
+import { errorCodeOf, errorFieldOf, userMessageOf } from '../../apollo/utils/graphql-errors';
+import { useToast } from '../../toast/hooks/useToast';
+import { Button } from '../../ui/components/Button';
+import { Dialog } from '../../ui/components/Dialog';
+import { FormField, describedBy, formControlClassName } from '../../ui/components/FormField';
+import { Spinner } from '../../ui/components/Spinner';
+import { useUpdateProfile } from '../hooks/useUpdateProfile';
+import { validateProfileForm } from '../utils/validate-profile-form';
+import type { ProfileFormErrors, ProfileFormValues } from '../utils/validate-profile-form';
+
+import styles from './EditProfileDialog.module.css';
+
+type EditProfileDialogProps = {
+  initial: ProfileFormValues;
+  email: string;
+  onClose: () => void;
+};
+
+const FIELDS = [
+  { field: 'fullName', label: 'Full name', autoComplete: 'name', required: false },
+  { field: 'username', label: 'Username', autoComplete: 'username', required: true },
+] as const;
+
+/** Edit Profile: full name and username, checked here and again on the server. */
+export const EditProfileDialog = ({ initial, email, onClose }: EditProfileDialogProps) => {
+  const idPrefix = useId();
+  const { toast } = useToast();
+  const { save, pending } = useUpdateProfile();
+  const [values, setValues] = useState<ProfileFormValues>(initial);
+  const [errors, setErrors] = useState<ProfileFormErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const controlId = (field: keyof ProfileFormValues) => `${idPrefix}-${field}`;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    const validation = validateProfileForm(values);
+    setErrors(validation);
+    setFailure(null);
+    const firstInvalid = FIELDS.find(({ field }) => validation[field])?.field;
+    if (firstInvalid) {
+      document.getElementById(controlId(firstInvalid))?.focus();
+      return;
+    }
+    try {
+      await save(values);
+      toast({ title: 'Profile updated', description: 'Your changes are saved.' });
+      onClose();
+    } catch (error) {
+      const message = userMessageOf(error) ?? 'Your profile could not be saved. Please try again.';
+      const field = errorCodeOf(error) === 'CONFLICT' ? 'username' : errorFieldOf(error);
+      if (field === 'username' || field === 'fullName') {
+        setErrors({ [field]: message });
+        document.getElementById(controlId(field))?.focus();
+      } else {
+        setFailure(message);
+      }
+    }
+  };
+
+  return (
+    <Dialog title="Edit profile" intro={`Signed in as ${email}. Your email address stays as it is.`} onClose={onClose}>
+      <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
+        {FIELDS.map(({ field, label, autoComplete, required }) => {
+          const id = controlId(field);
+          const error = errors[field];
+          const hint = field === 'username' ? 'Letters, numbers, dots, dashes and underscores' : undefined;
+          return (
+            <FormField key={field} id={id} label={label} required={required} error={error} hint={hint}>
+              <input
+                id={id}
+                name={field}
+                type="text"
+                autoComplete={autoComplete}
+                className={formControlClassName}
+                value={values[field]}
+                maxLength={field === 'username' ? 40 : 100}
+                aria-required={required || undefined}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={describedBy(id, { hint, error })}
+                onChange={(event) => {
+                  const { value } = event.target;
+                  setValues((current) => ({ ...current, [field]: value }));
+                  setErrors(({ [field]: _cleared, ...rest }) => rest);
+                }}
+              />
+            </FormField>
+          );
+        })}
+        {failure && (
+          <p className={styles.failure} role="alert">
+            {failure}
+          </p>
+        )}
+        <div className={styles.actions}>
+          <Button type="button" variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={pending} aria-busy={pending || undefined}>
+            {pending && <Spinner />}
+            {pending ? 'Saving...' : 'Save changes'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+};

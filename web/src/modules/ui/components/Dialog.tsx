@@ -1,0 +1,63 @@
+import { useEffect, useId, useRef } from 'react';
+import type { ReactNode } from 'react';
+
+import { useFocusTrapLite } from '../../layout/hooks/useFocusTrapLite';
+import { IconClose } from '../icons/icons';
+
+import styles from './Dialog.module.css';
+
+type DialogProps = {
+  title: string;
+  intro?: ReactNode;
+  onClose: () => void;
+  children: ReactNode;
+};
+
+/**
+ * A modal dialog: focus stays inside, Escape or a press on the backdrop closes it, and focus
+ * returns to where it was. (Not a native <dialog>: its top layer would hide the toasts.)
+ */
+export const Dialog = ({ title, intro, onClose, children }: DialogProps) => {
+  const panelRef = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+
+  useFocusTrapLite(true, panelRef);
+  // The latest onClose, so a parent passing a new function each render does not re-run the effect.
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const { overflow } = document.body.style;
+    document.body.style.overflow = 'hidden';
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onCloseRef.current();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.body.style.overflow = overflow;
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
+
+  return (
+    <div
+      className={styles.backdrop}
+      onPointerDown={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div ref={panelRef} className={styles.panel} role="dialog" aria-modal="true" aria-labelledby={titleId}>
+        <button type="button" className={styles.close} aria-label="Close" onClick={onClose}>
+          <IconClose size={20} />
+        </button>
+        <h2 id={titleId} className={styles.title}>
+          {title}
+        </h2>
+        {intro && <p className={styles.intro}>{intro}</p>}
+        {children}
+      </div>
+    </div>
+  );
+};
