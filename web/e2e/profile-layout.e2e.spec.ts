@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/axe';
 import { type E2eSession, MOBILE, newAccount, registerViaApi, startE2eSession, toast } from './support/e2e-session';
 
 const STYLE_LINKS = ['Action Figure', 'Ghibli Style', 'Pixar Style', 'Image to Anime', 'Snoopy Comic', 'Chibi'];
@@ -77,6 +78,7 @@ describe('profile, subscription and the sidebar layout', () => {
     await dialog.getByLabel('Username').fill(other.username.toUpperCase());
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await dialog.getByText('This username is already taken').waitFor();
+    expect(await seriousViolations(page, 'edit profile dialog with an error')).toEqual([]);
 
     const username = `${account.username}_new`;
     await dialog.getByLabel('Full name').fill('Ada King');
