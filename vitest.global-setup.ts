@@ -19,5 +19,9 @@ export default function setup() {
   const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
   if (builtAt >= newestMtime(path.resolve('web'))) return;
   // The tests run the app as users get it: a production build, whatever NODE_ENV the runner set.
-  execFileSync('npm', ['run', 'build:web'], { stdio: 'inherit', timeout: 600_000, env: { ...process.env, NODE_ENV: 'production' } });
+  execFileSync('npm', ['run', 'build:web'], {
+    stdio: 'inherit',
+    timeout: 600_000,
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }

@@ -33,17 +33,25 @@ async function createDatabase() {
 
 async function startHelloYoga() {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'api/hello-yoga.ts')], {
-    env: { ...process.env, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve) => child.stdout.on('data', (chunk) => String(chunk).includes('listening') && resolve()));
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'api/hello-yoga.ts')],
+    {
+      env: { ...process.env, PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  await new Promise<void>((resolve) =>
+    child.stdout.on('data', (chunk) => String(chunk).includes('listening') && resolve()),
+  );
   return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
 }
 
 type Result = autocannon.Result;
 const run = (options: autocannon.Options) =>
-  new Promise<Result>((resolve, reject) => autocannon(options, (error, result) => (error ? reject(error) : resolve(result))));
+  new Promise<Result>((resolve, reject) =>
+    autocannon(options, (error, result) => (error ? reject(error) : resolve(result))),
+  );
 
 function request(url: string, query: string, headers: Record<string, string>): autocannon.Options {
   return {
@@ -56,7 +64,11 @@ function request(url: string, query: string, headers: Record<string, string>): a
 }
 
 const database = await createDatabase();
-const api = await spawnApi({ DATABASE_URL: database.url, PROJECTIONS_MODE: 'in-process', LOGIN_ATTEMPTS_PER_IP: '1000' });
+const api = await spawnApi({
+  DATABASE_URL: database.url,
+  PROJECTIONS_MODE: 'in-process',
+  LOGIN_ATTEMPTS_PER_IP: '1000',
+});
 const hello = await startHelloYoga();
 try {
   const registered = await fetch(`${api.url}/api/auth/register`, {
@@ -65,13 +77,22 @@ try {
     body: JSON.stringify({ email: 'bench@example.com', password: 'benchmark', username: 'bench' }),
   });
   const { token } = (await registered.json()) as { token: string };
-  const me = request(api.url, '{ me { id username email credits generationsRemaining subscriptionStatus currentPlan } }', {
-    authorization: `Bearer ${token}`,
-  });
+  const me = request(
+    api.url,
+    '{ me { id username email credits generationsRemaining subscriptionStatus currentPlan } }',
+    {
+      authorization: `Bearer ${token}`,
+    },
+  );
   const base = request(hello.url, '{ hello }', {});
-  const check = await fetch(me.url, { method: 'POST', headers: me.headers as Record<string, string>, body: me.body as string });
+  const check = await fetch(me.url, {
+    method: 'POST',
+    headers: me.headers as Record<string, string>,
+    body: me.body as string,
+  });
   const checked = (await check.json()) as { data?: { me?: { credits: number } } };
-  if (checked.data?.me?.credits !== 5) throw new Error(`me query did not work: ${JSON.stringify(checked)}`);
+  if (checked.data?.me?.credits !== 5)
+    throw new Error(`me query did not work: ${JSON.stringify(checked)}`);
 
   // Warm both up, then saturate each with the same connection count.
   await run({ ...me, duration: 2, connections: 10 });
@@ -83,14 +104,22 @@ try {
   const fixedMe = await run({ ...me, connections: 20, overallRate: 500 });
   const fixedBase = await run({ ...base, connections: 20, overallRate: 500 });
   const steady = (options: autocannon.Options) =>
-    constantRate({ url: options.url!, headers: options.headers as Record<string, string>, body: options.body as string, rate: 500, durationSeconds: duration });
+    constantRate({
+      url: options.url!,
+      headers: options.headers as Record<string, string>,
+      body: options.body as string,
+      rate: 500,
+      durationSeconds: duration,
+    });
   const steadyMe = await steady(me);
   const steadyBase = await steady(base);
 
   const ratio = saturatedMe.requests.average / saturatedBase.requests.average;
   const line = (label: string, r: Result) =>
     `${label.padEnd(34)} ${r.requests.average.toFixed(0).padStart(7)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(4)} ms  errors ${r.errors + r.non2xx}`;
-  console.log(`\nGraphQL \`me\` against a bare Yoga hello-world (${os.cpus().length} cores, Node ${process.version}, ${duration}s runs)`);
+  console.log(
+    `\nGraphQL \`me\` against a bare Yoga hello-world (${os.cpus().length} cores, Node ${process.version}, ${duration}s runs)`,
+  );
   console.log(line('me, saturated (32 connections)', saturatedMe));
   console.log(line('hello, saturated (32 connections)', saturatedBase));
   console.log(line('me, autocannon overallRate 500', fixedMe));
@@ -99,12 +128,23 @@ try {
     `${label.padEnd(34)} ${r.achievedRate.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(1).padStart(4)} ms  p95 ${r.p95.toFixed(1)} ms  p99 ${r.p99.toFixed(1).padStart(4)} ms  max ${r.max.toFixed(0)} ms  errors ${r.errors}`;
   console.log(steadyLine('me, steady 500 req/s', steadyMe));
   console.log(steadyLine('hello, steady 500 req/s', steadyBase));
-  console.log('(overallRate lets each connection send its quota at the start of every second: a burst at full');
-  console.log(' concurrency. The steady runs send one request every 2 ms and time each from when it was due.)');
-  console.log(`\nthroughput ratio me / hello: ${ratio.toFixed(2)} (target >= 0.50) ${ratio >= 0.5 ? 'PASS' : 'FAIL'}`);
-  const steadyOk = steadyMe.p99 < 20 && steadyMe.errors === 0 && steadyMe.completed === steadyMe.sent;
-  console.log(`me p99 at a steady 500 req/s: ${steadyMe.p99.toFixed(1)} ms (hello ${steadyBase.p99.toFixed(1)} ms; target < 20 ms) ${steadyOk ? 'PASS' : 'FAIL'}`);
-  console.log(`me p99 in autocannon's 500 req/s bursts: ${fixedMe.latency.p99} ms (hello ${fixedBase.latency.p99} ms) info`);
+  console.log(
+    '(overallRate lets each connection send its quota at the start of every second: a burst at full',
+  );
+  console.log(
+    ' concurrency. The steady runs send one request every 2 ms and time each from when it was due.)',
+  );
+  console.log(
+    `\nthroughput ratio me / hello: ${ratio.toFixed(2)} (target >= 0.50) ${ratio >= 0.5 ? 'PASS' : 'FAIL'}`,
+  );
+  const steadyOk =
+    steadyMe.p99 < 20 && steadyMe.errors === 0 && steadyMe.completed === steadyMe.sent;
+  console.log(
+    `me p99 at a steady 500 req/s: ${steadyMe.p99.toFixed(1)} ms (hello ${steadyBase.p99.toFixed(1)} ms; target < 20 ms) ${steadyOk ? 'PASS' : 'FAIL'}`,
+  );
+  console.log(
+    `me p99 in autocannon's 500 req/s bursts: ${fixedMe.latency.p99} ms (hello ${fixedBase.latency.p99} ms) info`,
+  );
 } finally {
   hello.stop();
   await api.stop();

@@ -19,8 +19,22 @@ async function jpegOfSize(targetBytes: number): Promise<Buffer> {
   const source = await fs.readFile(fixturePhoto('astronaut.png'));
   // A large photo with fine grain compresses like a camera JPEG; grow it until it weighs enough.
   for (let side = 2400; ; side += 200) {
-    const noise = await sharp({ create: { width: side, height: side, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 30 } } }).png().toBuffer();
-    const jpeg = await sharp(source).resize(side, side).composite([{ input: noise, blend: 'soft-light' }]).jpeg({ quality: 95 }).toBuffer();
+    const noise = await sharp({
+      create: {
+        width: side,
+        height: side,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 30 },
+      },
+    })
+      .png()
+      .toBuffer();
+    const jpeg = await sharp(source)
+      .resize(side, side)
+      .composite([{ input: noise, blend: 'soft-light' }])
+      .jpeg({ quality: 95 })
+      .toBuffer();
     if (jpeg.length >= targetBytes) return jpeg;
   }
 }
@@ -60,7 +74,10 @@ async function bareUploadServer() {
     request.on('end', () => response.end('{}'));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => server.close(),
+  };
 }
 
 const form = (bytes: Buffer) => {
@@ -77,7 +94,12 @@ await admin.query(`CREATE DATABASE ${name}`);
 const url = new URL(serverUrl);
 url.pathname = `/${name}`;
 const dataDir = await tempDataDir('bench-generate');
-const api = await spawnApi({ DATABASE_URL: url.toString(), DATA_DIR: dataDir, REGISTRATIONS_PER_IP: '1000', PROVIDER_CONCURRENCY: '8' });
+const api = await spawnApi({
+  DATABASE_URL: url.toString(),
+  DATA_DIR: dataDir,
+  REGISTRATIONS_PER_IP: '1000',
+  PROVIDER_CONCURRENCY: '8',
+});
 const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
 const store = new PostgresEventStore(database.pool);
 const ledger = createLedger(store);
@@ -89,13 +111,32 @@ try {
     const response = await fetch(`${api.url}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `bench${i}@example.com`, password: 'benchmark', username: `bench${i}` }),
+      body: JSON.stringify({
+        email: `bench${i}@example.com`,
+        password: 'benchmark',
+        username: `bench${i}`,
+      }),
     });
     const { token, user } = (await response.json()) as { token: string; user: { id: string } };
     await ledger.credits.handle(
       creditStreamId(user.id),
-      { type: 'GrantCredits', data: { userId: user.id, grantId: `bench-${i}`, amount: 5_000, source: 'goodwill', expiresAt: null } },
-      { now: new Date(), actor: { kind: 'system', id: 'bench' }, reason: 'benchmark', correlationId: 'bench', idempotencyKey: `bench-${i}` },
+      {
+        type: 'GrantCredits',
+        data: {
+          userId: user.id,
+          grantId: `bench-${i}`,
+          amount: 5_000,
+          source: 'goodwill',
+          expiresAt: null,
+        },
+      },
+      {
+        now: new Date(),
+        actor: { kind: 'system', id: 'bench' },
+        reason: 'benchmark',
+        correlationId: 'bench',
+        idempotencyKey: `bench-${i}`,
+      },
     );
     users.push(token);
   }
@@ -103,10 +144,18 @@ try {
 
   const generate = async (token: string, bytes: Buffer) => {
     const started = performance.now();
-    const response = await fetch(`${api.url}/api/generate-image`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form(bytes) });
-    if (!response.ok) throw new Error(`generation failed: ${response.status} ${await response.text()}`);
+    const response = await fetch(`${api.url}/api/generate-image`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form(bytes),
+    });
+    if (!response.ok)
+      throw new Error(`generation failed: ${response.status} ${await response.text()}`);
     await response.arrayBuffer();
-    return { ...serverTiming(response.headers.get('server-timing')), roundTrip: performance.now() - started };
+    return {
+      ...serverTiming(response.headers.get('server-timing')),
+      roundTrip: performance.now() - started,
+    };
   };
 
   await generate(users[0]!, fiveMb); // warm-up
@@ -131,25 +180,89 @@ try {
 
   const idleRss = await rssOf(api.process.pid!);
   let peakRss = idleRss;
-  const sampler = setInterval(() => void rssOf(api.process.pid!).then((rss) => (peakRss = Math.max(peakRss, rss))), 20);
-  const concurrent = await Promise.all(Array.from({ length: 8 }, (_, i) => generate(users[i % 4]!, tenMb)));
+  const sampler = setInterval(
+    () => void rssOf(api.process.pid!).then((rss) => (peakRss = Math.max(peakRss, rss))),
+    20,
+  );
+  const concurrent = await Promise.all(
+    Array.from({ length: 8 }, (_, i) => generate(users[i % 4]!, tenMb)),
+  );
   clearInterval(sampler);
   peakRss = Math.max(peakRss, await rssOf(api.process.pid!));
 
   const f = (ms: number) => `${ms.toFixed(1)} ms`;
   const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
   const p50 = percentile(overhead, 50);
-  console.log(`\nGeneration server overhead (${os.cpus().length} cores, Node ${process.version}, local engine, ${RUNS} sequential runs)`);
+  console.log(
+    `\nGeneration server overhead (${os.cpus().length} cores, Node ${process.version}, local engine, ${RUNS} sequential runs)`,
+  );
   console.log(`upload: ${mb(fiveMb.length)} JPEG; concurrency test: 8 × ${mb(tenMb.length)} JPEG`);
-  console.log(`request received → provider call    p50 ${f(percentile(runs.map((r) => r.before), 50))}  p95 ${f(percentile(runs.map((r) => r.before), 95))}`);
-  const part = (name: 'receive' | 'checks' | 'hold' | 'queue') => f(percentile(runs.map((r) => r[name]), 50));
-  console.log(`  of which: body received ${part('receive')}, upload checked ${part('checks')}, credits held ${part('hold')}, provider slot ${part('queue')} (p50 each)`);
-  console.log(`  baseline: sanitizeUpload of the same JPEG alone, in this process  p50 ${f(percentile(decodeTimes, 50))}`);
-  console.log(`provider done → response sent        p50 ${f(percentile(runs.map((r) => r.after), 50))}  p95 ${f(percentile(runs.map((r) => r.after), 95))}`);
-  console.log(`overhead (both)                      p50 ${f(p50)}  p95 ${f(percentile(overhead, 95))}   (target p50 < 100 ms) ${p50 < 100 ? 'PASS' : 'FAIL'}`);
-  console.log(`provider (local engine render)       p50 ${f(percentile(runs.map((r) => r.provider), 50))}`);
-  console.log(`baseline: bare upload round trip     p50 ${f(percentile(bareTimes, 50))}; our round trip minus provider p50 ${f(percentile(runs.map((r) => r.roundTrip - r.provider), 50))} (ratio ${(percentile(runs.map((r) => r.roundTrip - r.provider), 50) / percentile(bareTimes, 50)).toFixed(1)}×)`);
-  console.log(`memory: idle RSS ${mb(idleRss)}, peak RSS under 8 concurrent uploads ${mb(peakRss)} (ratio ${(peakRss / idleRss).toFixed(2)}×; target < 600 MB) ${peakRss < 600 * 1024 * 1024 ? 'PASS' : 'FAIL'}`);
+  console.log(
+    `request received → provider call    p50 ${f(
+      percentile(
+        runs.map((r) => r.before),
+        50,
+      ),
+    )}  p95 ${f(
+      percentile(
+        runs.map((r) => r.before),
+        95,
+      ),
+    )}`,
+  );
+  const part = (name: 'receive' | 'checks' | 'hold' | 'queue') =>
+    f(
+      percentile(
+        runs.map((r) => r[name]),
+        50,
+      ),
+    );
+  console.log(
+    `  of which: body received ${part('receive')}, upload checked ${part('checks')}, credits held ${part('hold')}, provider slot ${part('queue')} (p50 each)`,
+  );
+  console.log(
+    `  baseline: sanitizeUpload of the same JPEG alone, in this process  p50 ${f(percentile(decodeTimes, 50))}`,
+  );
+  console.log(
+    `provider done → response sent        p50 ${f(
+      percentile(
+        runs.map((r) => r.after),
+        50,
+      ),
+    )}  p95 ${f(
+      percentile(
+        runs.map((r) => r.after),
+        95,
+      ),
+    )}`,
+  );
+  console.log(
+    `overhead (both)                      p50 ${f(p50)}  p95 ${f(percentile(overhead, 95))}   (target p50 < 100 ms) ${p50 < 100 ? 'PASS' : 'FAIL'}`,
+  );
+  console.log(
+    `provider (local engine render)       p50 ${f(
+      percentile(
+        runs.map((r) => r.provider),
+        50,
+      ),
+    )}`,
+  );
+  console.log(
+    `baseline: bare upload round trip     p50 ${f(percentile(bareTimes, 50))}; our round trip minus provider p50 ${f(
+      percentile(
+        runs.map((r) => r.roundTrip - r.provider),
+        50,
+      ),
+    )} (ratio ${(
+      percentile(
+        runs.map((r) => r.roundTrip - r.provider),
+        50,
+      ) / percentile(bareTimes, 50)
+    ).toFixed(1)}×)`,
+  );
+  console.log(
+    `memory: idle RSS ${mb(idleRss)}, peak RSS under 8 concurrent uploads ${mb(peakRss)} (ratio ${(peakRss / idleRss).toFixed(2)}×; target < 600 MB) ${peakRss < 600 * 1024 * 1024 ? 'PASS' : 'FAIL'}`,
+  );
   console.log(`all 8 concurrent generations succeeded: ${concurrent.length === 8}`);
 } finally {
   await store.close();

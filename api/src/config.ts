@@ -25,7 +25,10 @@ const envSchema = z.object({
   REGISTRATIONS_PER_IP: z.coerce.number().int().positive().default(10),
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,
-  GOOGLE_AUTHORIZATION_URL: z.string().url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_AUTHORIZATION_URL: z
+    .string()
+    .url()
+    .default('https://accounts.google.com/o/oauth2/v2/auth'),
   GOOGLE_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
   GOOGLE_USERINFO_URL: z.string().url().default('https://openidconnect.googleapis.com/v1/userinfo'),
   GOOGLE_CALLBACK_URL: optional,
@@ -135,7 +138,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       providerConcurrency: env.PROVIDER_CONCURRENCY,
       localProviderDelayMs: env.LOCAL_PROVIDER_DELAY_MS,
       replicate: env.REPLICATE_API_TOKEN
-        ? { apiToken: env.REPLICATE_API_TOKEN, baseUrl: env.REPLICATE_API_BASE_URL, model: env.REPLICATE_MODEL }
+        ? {
+            apiToken: env.REPLICATE_API_TOKEN,
+            baseUrl: env.REPLICATE_API_BASE_URL,
+            model: env.REPLICATE_MODEL,
+          }
         : null,
     },
     billing: {
@@ -151,9 +158,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       },
     },
     authLimits: {
-      loginPerIp: { limit: env.LOGIN_ATTEMPTS_PER_IP, windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS },
-      loginFailuresPerAccount: { limit: env.LOGIN_FAILURES_PER_ACCOUNT, windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS },
-      registrationsPerIp: { limit: env.REGISTRATIONS_PER_IP, windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS },
+      loginPerIp: {
+        limit: env.LOGIN_ATTEMPTS_PER_IP,
+        windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+      },
+      loginFailuresPerAccount: {
+        limit: env.LOGIN_FAILURES_PER_ACCOUNT,
+        windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+      },
+      registrationsPerIp: {
+        limit: env.REGISTRATIONS_PER_IP,
+        windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+      },
     },
   };
 }

@@ -21,7 +21,9 @@ export interface ConstantRateResult {
 }
 
 const percentile = (sorted: readonly number[], p: number) =>
-  sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+  sorted.length === 0
+    ? Number.NaN
+    : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /**
  * Constant-arrival-rate load: request i is due at start + i / rate, and its latency is counted from

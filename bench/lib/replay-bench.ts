@@ -90,7 +90,11 @@ async function replayAll(
   try {
     const sampled = await withRssSampling(async () => {
       const { result, ms } = await timed(() => rebuildProjections(pool, store, projections));
-      perProjection.push({ name: `${projections.length} read models, one pass`, ms, applied: result[0]?.applied ?? 0 });
+      perProjection.push({
+        name: `${projections.length} read models, one pass`,
+        ms,
+        applied: result[0]?.applied ?? 0,
+      });
       return ms;
     });
     return {
@@ -141,12 +145,7 @@ function printReplay(title: string, run: ReplayRun) {
         fmtRate((run.events * 1000) / p.ms),
         fmt(p.applied),
       ]),
-      [
-        'all',
-        fmtMs(run.totalMs),
-        fmtRate((run.events * 1000) / run.totalMs),
-        '',
-      ],
+      ['all', fmtMs(run.totalMs), fmtRate((run.events * 1000) / run.totalMs), ''],
     ],
   );
 }

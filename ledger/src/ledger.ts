@@ -1,11 +1,23 @@
 import { CommandHandler } from './command-handling/command-handler';
 import type { SnapshotStore } from './command-handling/snapshot-store';
-import { creditAccountEventSchema, type CreditAccountEvent, type CreditAccountState } from './credits/credit-account';
+import {
+  creditAccountEventSchema,
+  type CreditAccountEvent,
+  type CreditAccountState,
+} from './credits/credit-account';
 import { creditAccountDecider, type CreditAccountCommand } from './credits/credit-account.decide';
 import type { EventStore } from './event-store/event-store';
-import { generationEventSchema, type GenerationEvent, type GenerationState } from './generation/generation';
+import {
+  generationEventSchema,
+  type GenerationEvent,
+  type GenerationState,
+} from './generation/generation';
 import { generationDecider, type GenerationCommand } from './generation/generation.decide';
-import { subscriptionEventSchema, type SubscriptionEvent, type SubscriptionState } from './subscription/subscription';
+import {
+  subscriptionEventSchema,
+  type SubscriptionEvent,
+  type SubscriptionState,
+} from './subscription/subscription';
 import { subscriptionDecider, type SubscriptionCommand } from './subscription/subscription.decide';
 
 /** One command handler per stream type, over one event store. */

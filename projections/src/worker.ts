@@ -32,11 +32,14 @@ export async function runProjectionWorker(
     if (signal.aborted) return;
     logger.info('projections worker active');
     await ensureProjections(database.pool, store, projections, {
-      onProgress: (p) => p.phase !== 'filling' && logger.info(`rebuild ${p.name} v${p.version}: ${p.phase}`),
+      onProgress: (p) =>
+        p.phase !== 'filling' && logger.info(`rebuild ${p.name} v${p.version}: ${p.phase}`),
     });
     const runner = new ProjectionRunner(database.pool, store, projections, { logger });
     runner.start();
-    await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+    await new Promise<void>((resolve) =>
+      signal.addEventListener('abort', () => resolve(), { once: true }),
+    );
     await runner.stop();
   } finally {
     await lockClient.end().catch(() => undefined);

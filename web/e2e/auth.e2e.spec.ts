@@ -1,10 +1,21 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2eSession, MOBILE, newAccount, registerViaApi, startE2eSession, toast } from './support/e2e-session';
+import {
+  type E2eSession,
+  MOBILE,
+  newAccount,
+  registerViaApi,
+  startE2eSession,
+  toast,
+} from './support/e2e-session';
 
-const fillModal = async (page: Page, values: Partial<Record<'Full name' | 'Username' | 'Email' | 'Password', string>>) => {
+const fillModal = async (
+  page: Page,
+  values: Partial<Record<'Full name' | 'Username' | 'Email' | 'Password', string>>,
+) => {
   const dialog = page.getByRole('dialog');
-  for (const [label, value] of Object.entries(values)) await dialog.getByLabel(label, { exact: false }).fill(value);
+  for (const [label, value] of Object.entries(values))
+    await dialog.getByLabel(label, { exact: false }).fill(value);
 };
 
 describe('signing up, in and out in the browser', () => {
@@ -23,11 +34,18 @@ describe('signing up, in and out in the browser', () => {
     await page.getByRole('button', { name: 'Get Started' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create your account' });
     await dialog.waitFor();
-    await fillModal(page, { 'Full name': account.fullName, Username: account.username, Email: account.email, Password: account.password });
+    await fillModal(page, {
+      'Full name': account.fullName,
+      Username: account.username,
+      Email: account.email,
+      Password: account.password,
+    });
     await dialog.getByRole('button', { name: 'Create Account' }).click();
 
     await expect.poll(() => toast(page).innerText()).toContain('Account created!');
-    expect(await toast(page).innerText()).toContain("Welcome! You've been logged in automatically.");
+    expect(await toast(page).innerText()).toContain(
+      "Welcome! You've been logged in automatically.",
+    );
     expect(await page.getByRole('dialog').count()).toBe(0);
     const headerCredits = page.getByRole('banner').getByRole('link', { name: /5 credits/ });
     await headerCredits.waitFor();
@@ -52,7 +70,9 @@ describe('signing up, in and out in the browser', () => {
     expect(await toast(page).innerText()).toContain("You've been signed out of your account.");
     expect(new URL(page.url()).pathname).toBe('/');
     await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).waitFor();
-    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key === 'authToken'))).toEqual([]);
+    expect(
+      await page.evaluate(() => Object.keys(localStorage).filter((key) => key === 'authToken')),
+    ).toEqual([]);
     await page.context().close();
   });
 
@@ -115,7 +135,10 @@ describe('signing up, in and out in the browser', () => {
     await form.getByRole('button', { name: 'Sign In' }).click();
     await expect.poll(() => toast(page).innerText()).toContain('Welcome back!');
     await page.waitForURL((url) => url.pathname === '/');
-    await page.getByRole('banner').getByRole('link', { name: /5 credits/ }).waitFor();
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: /5 credits/ })
+      .waitFor();
 
     // Signed in: /auth sends the visitor home.
     await page.goto('/auth');
@@ -128,7 +151,9 @@ describe('signing up, in and out in the browser', () => {
     await page.goto('/auth');
     await page.getByRole('link', { name: 'Continue with Google' }).click();
     await page.waitForURL((url) => url.pathname === '/auth');
-    await expect.poll(() => toast(page).innerText()).toContain('Google sign-in is not available right now');
+    await expect
+      .poll(() => toast(page).innerText())
+      .toContain('Google sign-in is not available right now');
     expect(new URL(page.url()).search).toBe('');
     expect(await page.evaluate(() => sessionStorage.getItem('redirectAfterLogin'))).toBe('/');
 

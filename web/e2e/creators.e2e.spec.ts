@@ -87,7 +87,10 @@ describe('the creators, generating against the real server and the local image e
     expect(await progress.getByRole('status').innerText()).toBe('Uploading your photo');
     expect(await progress.innerText()).toMatch(/0:0\d/);
     // Then what the server reports: the image service is drawing it.
-    await progress.getByRole('status').getByText(/^Creating your /).waitFor({ timeout: 5_000 });
+    await progress
+      .getByRole('status')
+      .getByText(/^Creating your /)
+      .waitFor({ timeout: 5_000 });
     // The page stays usable: the slider still answers while the image is made.
     await page.getByRole('slider', { name: 'Before and after comparison' }).press('Home');
     expect(await page.getByRole('slider').getAttribute('aria-valuenow')).toBe('0');

@@ -1,6 +1,12 @@
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2eSession, graphqlAs, registerViaApi, startE2eSession, toast } from './support/e2e-session';
+import {
+  type E2eSession,
+  graphqlAs,
+  registerViaApi,
+  startE2eSession,
+  toast,
+} from './support/e2e-session';
 
 /** Intercepts one GraphQL operation by name; everything else goes to the server. */
 const onOperation = (page: Page, operationName: string, handle: (route: Route) => Promise<void>) =>
@@ -10,7 +16,8 @@ const onOperation = (page: Page, operationName: string, handle: (route: Route) =
     return route.fallback();
   });
 
-const toastCards = (page: Page) => toast(page).getByRole('button', { name: 'Dismiss notification' });
+const toastCards = (page: Page) =>
+  toast(page).getByRole('button', { name: 'Dismiss notification' });
 
 describe('pricing and contact against the real server', () => {
   let session: E2eSession;
@@ -23,11 +30,15 @@ describe('pricing and contact against the real server', () => {
 
   it('shows the server’s plans, and Error Loading Plans with a Retry that reloads the page', async () => {
     const page = await session.newPage();
-    await onOperation(page, 'SubscriptionPlans', (route) => route.fulfill({ status: 500, body: 'boom' }));
+    await onOperation(page, 'SubscriptionPlans', (route) =>
+      route.fulfill({ status: 500, body: 'boom' }),
+    );
     await page.goto('/pricing');
     const alert = page.getByRole('alert').filter({ hasText: 'Error Loading Plans' });
     await alert.waitFor();
-    expect(await alert.innerText()).toContain('Unable to load subscription plans. Please try again later.');
+    expect(await alert.innerText()).toContain(
+      'Unable to load subscription plans. Please try again later.',
+    );
 
     await page.unroute('**/graphql');
     const reloaded = page.waitForEvent('load');
@@ -35,17 +46,17 @@ describe('pricing and contact against the real server', () => {
     await reloaded;
     const cards = page.getByRole('article');
     await cards.first().waitFor();
-    expect(await cards.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label')))).toEqual([
-      'Free plan',
-      'Pro Plan',
-      'Ultra Plan',
-    ]);
+    expect(
+      await cards.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label'))),
+    ).toEqual(['Free plan', 'Pro Plan', 'Ultra Plan']);
     const prices = await page.getByRole('article').allInnerTexts();
     expect(prices[0]).toContain('$0');
     expect(prices[1]).toMatch(/\$9\b/);
     expect(prices[1]).toContain('Most Popular');
     expect(prices[2]).toMatch(/\$19\b/);
-    expect(await page.getByRole('link', { name: 'Start Free' }).getAttribute('href')).toBe('/action-figure-creator');
+    expect(await page.getByRole('link', { name: 'Start Free' }).getAttribute('href')).toBe(
+      '/action-figure-creator',
+    );
 
     // Signed out: a paid plan opens the auth modal.
     await page.getByRole('button', { name: 'Choose Pro' }).click();
@@ -127,12 +138,20 @@ describe('pricing and contact against the real server', () => {
     await form.getByLabel('Subject').fill('Download');
     await form.getByRole('textbox', { name: 'Message', exact: true }).fill(text);
     await form.getByLabel(/I agree that my details are processed/).check();
-    const stored = page.waitForResponse((response) => response.url().endsWith('/graphql') && response.request().postData()?.includes('SubmitContactMessage') === true);
+    const stored = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/graphql') &&
+        response.request().postData()?.includes('SubmitContactMessage') === true,
+    );
     await form.getByRole('button', { name: 'Send message' }).click();
-    const receipt = (await (await stored).json()) as { data: { submitContactMessage: { id: string } } };
+    const receipt = (await (await stored).json()) as {
+      data: { submitContactMessage: { id: string } };
+    };
     expect(receipt.data.submitContactMessage.id).toMatch(/^[0-9a-f-]{36}$/);
     await expect.poll(() => toast(page).innerText()).toContain('Message Sent Successfully!');
-    expect(await toast(page).innerText()).toContain("We'll get back to you within our standard response time.");
+    expect(await toast(page).innerText()).toContain(
+      "We'll get back to you within our standard response time.",
+    );
     expect(await form.getByRole('textbox', { name: 'Message', exact: true }).inputValue()).toBe('');
     expect(await form.getByLabel('Name').inputValue()).toBe('');
 
@@ -142,15 +161,32 @@ describe('pricing and contact against the real server', () => {
         [receipt.data.submitContactMessage.id],
       );
       expect(rows).toEqual([
-        { name: 'Ada Lovelace', email: 'ada@example.com', subject: 'Download', category: 'technical', message: text, gdpr_consent: true },
+        {
+          name: 'Ada Lovelace',
+          email: 'ada@example.com',
+          subject: 'Download',
+          category: 'technical',
+          message: text,
+          gdpr_consent: true,
+        },
       ]);
     }
 
     // The maximum is enforced by the server too, with its message under the field.
     await expect(
-      graphqlAs(page, 'mutation ($input: ContactMessageInput!) { submitContactMessage(input: $input) { id } }', {
-        input: { name: 'A', email: 'a@example.com', category: 'GENERAL', message: 'x'.repeat(1001), gdprConsent: true },
-      }),
+      graphqlAs(
+        page,
+        'mutation ($input: ContactMessageInput!) { submitContactMessage(input: $input) { id } }',
+        {
+          input: {
+            name: 'A',
+            email: 'a@example.com',
+            category: 'GENERAL',
+            message: 'x'.repeat(1001),
+            gdprConsent: true,
+          },
+        },
+      ),
     ).rejects.toThrow('Message must be at most 1000 characters long');
     await page.context().close();
   });
@@ -159,7 +195,9 @@ describe('pricing and contact against the real server', () => {
     const page = await session.newPage();
     const hosts = new Set<string>();
     page.on('request', (request) => hosts.add(new URL(request.url()).host));
-    const view = page.waitForResponse((response) => response.url().endsWith('/api/analytics/page-view'));
+    const view = page.waitForResponse((response) =>
+      response.url().endsWith('/api/analytics/page-view'),
+    );
     await page.goto('/about');
     const response = await view;
     expect(response.request().method()).toBe('POST');
@@ -167,7 +205,9 @@ describe('pricing and contact against the real server', () => {
     expect(response.status()).toBe(204);
     await page.locator('h1').first().waitFor();
     if (session.server.pool) {
-      const { rows } = await session.server.pool.query("SELECT views::int AS views FROM page_view_counts WHERE path = '/about'");
+      const { rows } = await session.server.pool.query(
+        "SELECT views::int AS views FROM page_view_counts WHERE path = '/about'",
+      );
       expect(rows).toEqual([{ views: 1 }]);
     }
     expect([...hosts]).toEqual([new URL(session.server.url).host]);

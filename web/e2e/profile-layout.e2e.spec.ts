@@ -1,8 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { type E2eSession, MOBILE, newAccount, registerViaApi, startE2eSession, toast } from './support/e2e-session';
+import {
+  type E2eSession,
+  MOBILE,
+  newAccount,
+  registerViaApi,
+  startE2eSession,
+  toast,
+} from './support/e2e-session';
 
-const STYLE_LINKS = ['Action Figure', 'Ghibli Style', 'Pixar Style', 'Image to Anime', 'Snoopy Comic', 'Chibi'];
+const STYLE_LINKS = [
+  'Action Figure',
+  'Ghibli Style',
+  'Pixar Style',
+  'Image to Anime',
+  'Snoopy Comic',
+  'Chibi',
+];
 
 describe('profile, subscription and the sidebar layout', () => {
   let session: E2eSession;
@@ -32,17 +46,23 @@ describe('profile, subscription and the sidebar layout', () => {
     await expect.poll(() => toast(page).innerText()).toContain('Subscription started');
 
     await expect
-      .poll(async () => {
-        await page.reload();
-        await subscription.waitFor();
-        return subscription.innerText();
-      }, { timeout: 15_000 })
+      .poll(
+        async () => {
+          await page.reload();
+          await subscription.waitFor();
+          return subscription.innerText();
+        },
+        { timeout: 15_000 },
+      )
       .toContain('Pro Plan');
     const card = await subscription.innerText();
     expect(card).toContain('$9.00');
     expect(card).toContain('Active');
     expect(await page.getByTestId('profile-credits').innerText()).toBe('305');
-    await page.getByRole('banner').getByRole('link', { name: /305 credits/ }).waitFor();
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: /305 credits/ })
+      .waitFor();
     const history = page.getByRole('region', { name: 'Credit history' });
     await expect.poll(() => history.innerText()).toContain('Subscription credits');
     const text = await history.innerText();
@@ -73,7 +93,9 @@ describe('profile, subscription and the sidebar layout', () => {
 
     await dialog.getByLabel('Username').fill('two words');
     await dialog.getByRole('button', { name: 'Save changes' }).click();
-    await dialog.getByText('Username may only contain letters, numbers, dots, dashes and underscores').waitFor();
+    await dialog
+      .getByText('Username may only contain letters, numbers, dots, dashes and underscores')
+      .waitFor();
 
     await dialog.getByLabel('Username').fill(other.username.toUpperCase());
     await dialog.getByRole('button', { name: 'Save changes' }).click();
@@ -86,9 +108,14 @@ describe('profile, subscription and the sidebar layout', () => {
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => toast(page).innerText()).toContain('Profile updated');
-    expect(await page.locator('#profile-name, h2').filter({ hasText: 'Ada King' }).count()).toBeGreaterThan(0);
+    expect(
+      await page.locator('#profile-name, h2').filter({ hasText: 'Ada King' }).count(),
+    ).toBeGreaterThan(0);
     await page.getByText(`@${username}`).waitFor();
-    await page.getByRole('banner').getByRole('button', { name: 'Account menu for Ada King' }).waitFor();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: 'Account menu for Ada King' })
+      .waitFor();
 
     await page.reload();
     await page.getByText(`@${username}`).waitFor();
@@ -107,7 +134,8 @@ describe('profile, subscription and the sidebar layout', () => {
     const sidebar = page.getByRole('complementary', { name: 'Styles and credits' });
     const nav = sidebar.getByRole('navigation', { name: 'Style creators' });
     await nav.waitFor();
-    for (const name of STYLE_LINKS) expect(await nav.getByRole('link', { name: new RegExp(`^${name}`) }).count(), name).toBe(1);
+    for (const name of STYLE_LINKS)
+      expect(await nav.getByRole('link', { name: new RegExp(`^${name}`) }).count(), name).toBe(1);
     expect(await nav.innerText()).toContain('Soft, hand-painted anime scenes');
 
     await expect.poll(() => sidebar.innerText()).toContain('Login Required');
@@ -128,7 +156,10 @@ describe('profile, subscription and the sidebar layout', () => {
     const page = await session.newPage({ viewport: MOBILE });
     await registerViaApi(page);
     await page.goto('/pixar');
-    const sidebar = page.getByRole('complementary', { name: 'Styles and credits', includeHidden: true });
+    const sidebar = page.getByRole('complementary', {
+      name: 'Styles and credits',
+      includeHidden: true,
+    });
     const open = page.getByRole('button', { name: /Styles & credits/ });
     await open.waitFor();
     expect(await open.getAttribute('aria-expanded')).toBe('false');
@@ -138,21 +169,29 @@ describe('profile, subscription and the sidebar layout', () => {
 
     await open.click();
     await expect.poll(async () => (await sidebar.boundingBox())?.x).toBe(0);
-    expect(await sidebar.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    expect(await sidebar.evaluate((element) => element.contains(document.activeElement))).toBe(
+      true,
+    );
     const widget = sidebar.locator('[data-low]');
     await expect.poll(() => widget.getAttribute('data-low')).toBe('true');
     expect(await widget.innerText()).toMatch(/Credits\s*5/i);
-    expect(await widget.getByRole('link', { name: 'Add Credits' }).getAttribute('href')).toBe('/pricing');
+    expect(await widget.getByRole('link', { name: 'Add Credits' }).getAttribute('href')).toBe(
+      '/pricing',
+    );
 
     await page.keyboard.press('Escape');
     await expect.poll(() => open.getAttribute('aria-expanded')).toBe('false');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Styles & credits');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain(
+      'Styles & credits',
+    );
 
     await open.click();
     await sidebar.getByRole('link', { name: /^Chibi/ }).click();
     await page.waitForURL('**/chibi');
     await expect.poll(() => open.getAttribute('aria-expanded')).toBe('false');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
     await page.context().close();
   });
 });

@@ -2,7 +2,15 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AxeFinding, seriousViolations } from './support/axe';
 import { type E2eSession, registerViaApi, startE2eSession } from './support/e2e-session';
-import { CREATOR_ROUTES, CREATOR_TITLES, NOT_FOUND_PATHS, STATIC_ROUTES, canonicalOf, inParallel, waitForPage } from './support/routes';
+import {
+  CREATOR_ROUTES,
+  CREATOR_TITLES,
+  NOT_FOUND_PATHS,
+  STATIC_ROUTES,
+  canonicalOf,
+  inParallel,
+  waitForPage,
+} from './support/routes';
 
 /** The spec's route table and aliases, written out independently of the app's route table. */
 const SPEC_CREATOR_PATHS = [
@@ -35,8 +43,16 @@ describe('every route of the built app, served by the real server, with axe', ()
   it('serves every page, creator and alias with its title and canonical link, and no serious axe violations', async () => {
     expect(new Set(CREATOR_ROUTES.map((route) => route.path))).toEqual(new Set(SPEC_CREATOR_PATHS));
     const jobs = [
-      ...STATIC_ROUTES.map((route) => ({ path: route.path, title: route.title, canonical: route.path })),
-      ...CREATOR_ROUTES.map((route) => ({ path: route.path, title: CREATOR_TITLES[route.styleId], canonical: route.canonical })),
+      ...STATIC_ROUTES.map((route) => ({
+        path: route.path,
+        title: route.title,
+        canonical: route.path,
+      })),
+      ...CREATOR_ROUTES.map((route) => ({
+        path: route.path,
+        title: CREATOR_TITLES[route.styleId],
+        canonical: route.canonical,
+      })),
     ];
     const pages = await Promise.all(Array.from({ length: 3 }, () => session.newPage()));
     const findings: AxeFinding[] = [];
@@ -47,9 +63,13 @@ describe('every route of the built app, served by the real server, with axe', ()
       try {
         await page.goto(job.path);
         await settle(page);
-        await expect.poll(() => page.title(), { message: job.path }).toMatch(new RegExp(`^${job.title}`));
+        await expect
+          .poll(() => page.title(), { message: job.path })
+          .toMatch(new RegExp(`^${job.title}`));
         expect(new URL(page.url()).pathname, job.path).toBe(job.path);
-        await expect.poll(() => canonicalOf(page), { message: job.path }).toBe(`${session.server.url}${job.canonical}`);
+        await expect
+          .poll(() => canonicalOf(page), { message: job.path })
+          .toBe(`${session.server.url}${job.canonical}`);
         // An alias renders exactly its creator's page: axe runs once per distinct document
         // (moving slider positions aside), and every other route with the same one shares it.
         const fingerprint = await page.evaluate(() =>
@@ -81,7 +101,10 @@ describe('every route of the built app, served by the real server, with axe', ()
       const heading = page.getByRole('heading', { level: 1 });
       await heading.waitFor();
       expect(await heading.innerText(), path).toBe('404 Page Not Found');
-      expect(await page.getByText('Did you forget to add the page to the router?').count(), path).toBe(1);
+      expect(
+        await page.getByText('Did you forget to add the page to the router?').count(),
+        path,
+      ).toBe(1);
       expect(await page.title()).toBe('404 Page Not Found');
     }
     expect(await seriousViolations(page, '404')).toEqual([]);
@@ -103,10 +126,24 @@ describe('every route of the built app, served by the real server, with axe', ()
   it('fits 360 px without sideways scrolling and has no serious axe violations there, signed in, or with menus, modal, drawer and form errors open', async () => {
     const findings: AxeFinding[] = [];
     const phone = await session.newPage({ viewport: NARROWEST });
-    for (const path of ['/', '/pricing', '/contact', '/auth', '/about', '/terms', '/gdpr', '/ghibli', '/action-figure', '/no-such-page']) {
+    for (const path of [
+      '/',
+      '/pricing',
+      '/contact',
+      '/auth',
+      '/about',
+      '/terms',
+      '/gdpr',
+      '/ghibli',
+      '/action-figure',
+      '/no-such-page',
+    ]) {
       await phone.goto(path);
       await settle(phone);
-      expect(await phone.evaluate(() => document.documentElement.scrollWidth), `${path} width`).toBeLessThanOrEqual(NARROWEST.width);
+      expect(
+        await phone.evaluate(() => document.documentElement.scrollWidth),
+        `${path} width`,
+      ).toBeLessThanOrEqual(NARROWEST.width);
       findings.push(...(await seriousViolations(phone, `${path} at 360 px`)));
     }
     await phone.goto('/');

@@ -5,7 +5,12 @@ import type { ProjectionsGate } from '../composition/projections-gate';
 import { AppError } from '../shared/errors';
 import type { RequestContext } from '../shared/request-context';
 import { SIGNUP_CREDITS } from '../credits/credit-constants';
-import { loginSchema, parseInput, profileUpdateSchema, registrationSchema } from './account-validation';
+import {
+  loginSchema,
+  parseInput,
+  profileUpdateSchema,
+  registrationSchema,
+} from './account-validation';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password-hasher';
 import { RateLimiter, type RateLimit } from './rate-limiter';
 import { Sessions, type SessionRecord } from './sessions';
@@ -42,13 +47,17 @@ export interface GoogleProfile {
 }
 
 // Per-account counters key on a hash so the table holds no email addresses.
-const accountKey = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+const accountKey = (email: string) =>
+  createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 
 export class AccountService {
   readonly users: UsersRepository;
   readonly sessions: Sessions;
   private readonly limiter: RateLimiter;
-  private readonly sessionCache = new Map<string, { value: { user: UserRecord; session: SessionRecord }; until: number }>();
+  private readonly sessionCache = new Map<
+    string,
+    { value: { user: UserRecord; session: SessionRecord }; until: number }
+  >();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -107,7 +116,8 @@ export class AccountService {
 
   /** Role or profile changes: drop the cached sessions of this user. */
   forgetUser(userId: string) {
-    for (const [token, entry] of this.sessionCache) if (entry.value.user.id === userId) this.sessionCache.delete(token);
+    for (const [token, entry] of this.sessionCache)
+      if (entry.value.user.id === userId) this.sessionCache.delete(token);
   }
 
   /**
@@ -118,16 +128,21 @@ export class AccountService {
     const cached = this.sessionCache.get(token);
     if (cached && cached.until > Date.now()) return cached.value;
     const found = await this.sessions.findWithUser<UserRow>(token);
-    const value = found && found.session.expiresAt.getTime() > Date.now() ? { user: toUser(found.userRow), session: found.session } : null;
+    const value =
+      found && found.session.expiresAt.getTime() > Date.now()
+        ? { user: toUser(found.userRow), session: found.session }
+        : null;
     if (value) {
-      if (this.sessionCache.size >= SESSION_CACHE_SIZE) this.sessionCache.delete(this.sessionCache.keys().next().value!);
+      if (this.sessionCache.size >= SESSION_CACHE_SIZE)
+        this.sessionCache.delete(this.sessionCache.keys().next().value!);
       this.sessionCache.set(token, { value, until: Date.now() + SESSION_CACHE_TTL_MS });
     }
     return value;
   }
 
   private forgetSession(sessionId: string) {
-    for (const [token, entry] of this.sessionCache) if (entry.value.session.id === sessionId) this.sessionCache.delete(token);
+    for (const [token, entry] of this.sessionCache)
+      if (entry.value.session.id === sessionId) this.sessionCache.delete(token);
   }
 
   /**
@@ -137,7 +152,8 @@ export class AccountService {
   async signInWithGoogle(profile: GoogleProfile, context: RequestContext): Promise<SignedIn> {
     const known = await this.users.findByGoogleSubject(profile.subject);
     if (known) return this.startSession(known, context);
-    if (!profile.email) throw new AppError('GOOGLE_EMAIL_MISSING', 'Google did not share an email address', 400);
+    if (!profile.email)
+      throw new AppError('GOOGLE_EMAIL_MISSING', 'Google did not share an email address', 400);
     const existing = await this.users.findByEmail(profile.email);
     if (existing) {
       if (!profile.emailVerified) {
@@ -147,7 +163,10 @@ export class AccountService {
           409,
         );
       }
-      return this.startSession(await this.users.linkGoogle(existing.id, profile.subject, profile.pictureUrl), context);
+      return this.startSession(
+        await this.users.linkGoogle(existing.id, profile.subject, profile.pictureUrl),
+        context,
+      );
     }
     const user = await this.users.create({
       email: profile.email,
@@ -176,7 +195,13 @@ export class AccountService {
       creditStreamId(user.id),
       {
         type: 'GrantCredits',
-        data: { userId: user.id, grantId: `signup-${user.id}`, amount: SIGNUP_CREDITS, source: 'signup', expiresAt: null },
+        data: {
+          userId: user.id,
+          grantId: `signup-${user.id}`,
+          amount: SIGNUP_CREDITS,
+          source: 'signup',
+          expiresAt: null,
+        },
       },
       {
         now: new Date(),

@@ -16,7 +16,9 @@ const email = z
 const password = z
   .string({ error: 'Password is required' })
   .min(1, { error: 'Password is required' })
-  .min(PASSWORD_MIN_LENGTH, { error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` })
+  .min(PASSWORD_MIN_LENGTH, {
+    error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  })
   .max(200, { error: 'Password must be at most 200 characters' });
 
 const username = z
@@ -24,7 +26,9 @@ const username = z
   .trim()
   .min(1, { error: 'Username is required' })
   .max(40, { error: 'Username must be at most 40 characters' })
-  .regex(/^[\p{L}\p{N}_.-]+$/u, { error: 'Username may only contain letters, numbers, dots, dashes and underscores' });
+  .regex(/^[\p{L}\p{N}_.-]+$/u, {
+    error: 'Username may only contain letters, numbers, dots, dashes and underscores',
+  });
 
 const fullName = z
   .string()
@@ -35,7 +39,10 @@ const fullName = z
   .transform((value) => (value ? value : null));
 
 export const registrationSchema = z.object({ email, password, username, fullName });
-export const loginSchema = z.object({ email, password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }) });
+export const loginSchema = z.object({
+  email,
+  password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }),
+});
 
 /** What a user may change on their own profile; the email stays (it would need verifying). */
 export const profileUpdateSchema = z.object({ username, fullName });

@@ -23,16 +23,31 @@ describe('login and registration limits (counters in Postgres)', () => {
 
   it('locks an account after repeated wrong passwords, then lifts when the window passes', async () => {
     const client = new HttpClient(app.url);
-    await client.json('/api/auth/register', { email: 'lock@example.com', password: 'right-one', username: 'lock' });
+    await client.json('/api/auth/register', {
+      email: 'lock@example.com',
+      password: 'right-one',
+      username: 'lock',
+    });
     for (let i = 0; i < 3; i++) {
-      expect((await client.json('/api/auth/login', { email: 'lock@example.com', password: 'wrong-one' })).status).toBe(401);
+      expect(
+        (await client.json('/api/auth/login', { email: 'lock@example.com', password: 'wrong-one' }))
+          .status,
+      ).toBe(401);
     }
-    const limited = await client.json('/api/auth/login', { email: 'LOCK@example.com', password: 'right-one' });
+    const limited = await client.json('/api/auth/login', {
+      email: 'LOCK@example.com',
+      password: 'right-one',
+    });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await limited.json()).message).toBe('Too many attempts. Please wait a few minutes and try again.');
+    expect((await limited.json()).message).toBe(
+      'Too many attempts. Please wait a few minutes and try again.',
+    );
     await sleep(2_100);
-    expect((await client.json('/api/auth/login', { email: 'lock@example.com', password: 'right-one' })).status).toBe(200);
+    expect(
+      (await client.json('/api/auth/login', { email: 'lock@example.com', password: 'right-one' }))
+        .status,
+    ).toBe(200);
   });
 
   it('limits registrations per IP, and the limit lifts', async () => {
@@ -40,12 +55,31 @@ describe('login and registration limits (counters in Postgres)', () => {
     const client = new HttpClient(app.url);
     const statuses = [];
     for (let i = 0; i < 4; i++) {
-      statuses.push((await client.json('/api/auth/register', { email: `r${i}@example.com`, password: 'secret1', username: `r${i}` })).status);
+      statuses.push(
+        (
+          await client.json('/api/auth/register', {
+            email: `r${i}@example.com`,
+            password: 'secret1',
+            username: `r${i}`,
+          })
+        ).status,
+      );
     }
     expect(statuses).toEqual([201, 201, 201, 429]);
-    expect((await app.database.pool.query(`SELECT count(*)::int AS n FROM users WHERE username = 'r3'`)).rows[0].n).toBe(0);
+    expect(
+      (await app.database.pool.query(`SELECT count(*)::int AS n FROM users WHERE username = 'r3'`))
+        .rows[0].n,
+    ).toBe(0);
     await sleep(2_100);
-    expect((await client.json('/api/auth/register', { email: 'r3@example.com', password: 'secret1', username: 'r3' })).status).toBe(201);
+    expect(
+      (
+        await client.json('/api/auth/register', {
+          email: 'r3@example.com',
+          password: 'secret1',
+          username: 'r3',
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it('the counters live in Postgres, so a second API replica sees them', async () => {
@@ -56,7 +90,7 @@ describe('login and registration limits (counters in Postgres)', () => {
   });
 });
 
-describe('authorization: one user cannot read or act on another user\'s data', () => {
+describe("authorization: one user cannot read or act on another user's data", () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp();
@@ -68,30 +102,68 @@ describe('authorization: one user cannot read or act on another user\'s data', (
   it('each session sees only its own account and history; forged and revoked tokens see nothing', async () => {
     const alice = new HttpClient(app.url);
     const bob = new HttpClient(app.url);
-    const a = await (await alice.json('/api/auth/register', { email: 'alice@example.com', password: 'alice-pw', username: 'alice' })).json();
-    const b = await (await bob.json('/api/auth/register', { email: 'bob@example.com', password: 'bob-pw1', username: 'bob' })).json();
+    const a = await (
+      await alice.json('/api/auth/register', {
+        email: 'alice@example.com',
+        password: 'alice-pw',
+        username: 'alice',
+      })
+    ).json();
+    const b = await (
+      await bob.json('/api/auth/register', {
+        email: 'bob@example.com',
+        password: 'bob-pw1',
+        username: 'bob',
+      })
+    ).json();
     // Give Alice more credits so the two accounts differ.
     const grant = await app.services.ledger.credits.handle(
       creditStreamId(a.user.id),
-      { type: 'GrantCredits', data: { userId: a.user.id, grantId: 'g-extra', amount: 10, source: 'goodwill', expiresAt: null } },
-      { now: new Date(), actor: { kind: 'staff', id: 'test' }, reason: 'test', correlationId: 'c', idempotencyKey: 'g-extra' },
+      {
+        type: 'GrantCredits',
+        data: {
+          userId: a.user.id,
+          grantId: 'g-extra',
+          amount: 10,
+          source: 'goodwill',
+          expiresAt: null,
+        },
+      },
+      {
+        now: new Date(),
+        actor: { kind: 'staff', id: 'test' },
+        reason: 'test',
+        correlationId: 'c',
+        idempotencyKey: 'g-extra',
+      },
     );
     await app.services.projections.waitFor(grant.position);
 
     const me = 'query { me { id username credits } }';
     const history = 'query { myCreditHistory { movements { reference delta } } }';
-    expect((await alice.graphql(me)).data).toEqual({ me: { id: a.user.id, username: 'alice', credits: 15 } });
-    expect((await bob.graphql(me)).data).toEqual({ me: { id: b.user.id, username: 'bob', credits: 5 } });
-    const bobHistory = (await bob.graphql<{ myCreditHistory: { movements: { reference: string }[] } }>(history)).data!;
-    expect(bobHistory.myCreditHistory.movements.map((m) => m.reference)).toEqual([`signup-${b.user.id}`]);
+    expect((await alice.graphql(me)).data).toEqual({
+      me: { id: a.user.id, username: 'alice', credits: 15 },
+    });
+    expect((await bob.graphql(me)).data).toEqual({
+      me: { id: b.user.id, username: 'bob', credits: 5 },
+    });
+    const bobHistory = (
+      await bob.graphql<{ myCreditHistory: { movements: { reference: string }[] } }>(history)
+    ).data!;
+    expect(bobHistory.myCreditHistory.movements.map((m) => m.reference)).toEqual([
+      `signup-${b.user.id}`,
+    ]);
     expect((await (await bob.fetch('/api/user/profile')).json()).id).toBe(b.user.id);
 
     // No operation takes a user id from a signed-in user: the schema has no way to ask for Bob's data.
-    const schemaTypes = await alice.graphql<{ __schema: { queryType: { fields: { name: string; args: { name: string }[] }[] } } }>(
-      'query { __schema { queryType { fields { name args { name } } } } }',
+    const schemaTypes = await alice.graphql<{
+      __schema: { queryType: { fields: { name: string; args: { name: string }[] }[] } };
+    }>('query { __schema { queryType { fields { name args { name } } } } }');
+    const userScoped = schemaTypes.data!.__schema.queryType.fields.filter((f) =>
+      ['me', 'myCreditHistory'].includes(f.name),
     );
-    const userScoped = schemaTypes.data!.__schema.queryType.fields.filter((f) => ['me', 'myCreditHistory'].includes(f.name));
-    for (const field of userScoped) expect(field.args.map((arg) => arg.name)).not.toContain('userId');
+    for (const field of userScoped)
+      expect(field.args.map((arg) => arg.name)).not.toContain('userId');
 
     const forged = new HttpClient(app.url);
     forged.bearer = `${b.token.slice(0, -2)}xx`;
@@ -106,8 +178,15 @@ describe('authorization: one user cannot read or act on another user\'s data', (
 
   it('refuses a cookie-authenticated state change from a foreign origin', async () => {
     const client = new HttpClient(app.url);
-    await client.json('/api/auth/register', { email: 'csrf@example.com', password: 'secret1', username: 'csrf' });
-    const response = await client.fetch('/api/auth/logout', { method: 'POST', headers: { origin: 'https://evil.example' } });
+    await client.json('/api/auth/register', {
+      email: 'csrf@example.com',
+      password: 'secret1',
+      username: 'csrf',
+    });
+    const response = await client.fetch('/api/auth/logout', {
+      method: 'POST',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(response.status).toBe(403);
     expect((await client.fetch('/api/auth/user')).status).toBe(200);
   });
@@ -126,26 +205,42 @@ describe('signup credits survive a crash between creating the user and granting'
     const handle = vi
       .spyOn(app.services.ledger.credits, 'handle')
       .mockRejectedValueOnce(new Error('process died before the grant was appended'));
-    const failed = await new HttpClient(app.url).json('/api/auth/register', { email: 'crash@example.com', password: 'secret1', username: 'crash' });
+    const failed = await new HttpClient(app.url).json('/api/auth/register', {
+      email: 'crash@example.com',
+      password: 'secret1',
+      username: 'crash',
+    });
     expect(failed.status).toBe(500);
     handle.mockRestore();
 
-    const { rows } = await app.database.pool.query(`SELECT id, signup_grant_pending_since FROM users WHERE username = 'crash'`);
+    const { rows } = await app.database.pool.query(
+      `SELECT id, signup_grant_pending_since FROM users WHERE username = 'crash'`,
+    );
     expect(rows[0].signup_grant_pending_since).not.toBeNull();
     const userId: string = rows[0].id;
     expect((await getCreditBalance(app.database.pool, userId)).available).toBe(0);
 
     // What the start-up job does after a restart; running it again changes nothing.
-    expect(await app.services.accounts.grantPendingSignupCredits(systemContext('recovery-1'))).toBe(1);
-    expect(await app.services.accounts.grantPendingSignupCredits(systemContext('recovery-2'))).toBe(0);
+    expect(await app.services.accounts.grantPendingSignupCredits(systemContext('recovery-1'))).toBe(
+      1,
+    );
+    expect(await app.services.accounts.grantPendingSignupCredits(systemContext('recovery-2'))).toBe(
+      0,
+    );
     // Even a grant retried after the flag was lost is refused by the ledger's idempotency key.
-    await app.database.pool.query('UPDATE users SET signup_grant_pending_since = now() WHERE id = $1', [userId]);
+    await app.database.pool.query(
+      'UPDATE users SET signup_grant_pending_since = now() WHERE id = $1',
+      [userId],
+    );
     await app.services.accounts.grantPendingSignupCredits(systemContext('recovery-3'));
 
     expect((await getCreditBalance(app.database.pool, userId)).available).toBe(5);
     const events = await app.runtime.storage.store.readStream(creditStreamId(userId));
     expect(events.map((e) => e.type)).toEqual(['CreditsGranted']);
-    const login = await new HttpClient(app.url).json('/api/auth/login', { email: 'crash@example.com', password: 'secret1' });
+    const login = await new HttpClient(app.url).json('/api/auth/login', {
+      email: 'crash@example.com',
+      password: 'secret1',
+    });
     expect((await login.json()).user.credits).toBe(5);
   });
 });

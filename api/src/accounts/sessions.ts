@@ -18,19 +18,31 @@ type Queryable = Pick<pg.Pool, 'query'>;
 export class Sessions {
   constructor(private readonly db: Queryable) {}
 
-  async create(userId: string, context: { userAgent?: string | undefined; ip?: string | undefined } = {}) {
+  async create(
+    userId: string,
+    context: { userAgent?: string | undefined; ip?: string | undefined } = {},
+  ) {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
     const id = randomUUID();
     await this.db.query(
       `INSERT INTO sessions (id, user_id, token_hash, expires_at, user_agent, ip) VALUES ($1, $2, $3, $4, $5, $6)`,
-      [id, userId, hashToken(token), expiresAt, context.userAgent?.slice(0, 300) ?? null, context.ip ?? null],
+      [
+        id,
+        userId,
+        hashToken(token),
+        expiresAt,
+        context.userAgent?.slice(0, 300) ?? null,
+        context.ip ?? null,
+      ],
     );
     return { token, session: { id, userId, expiresAt } satisfies SessionRecord };
   }
 
   /** The live session and its user's row in one round trip (every authenticated request does this). */
-  async findWithUser<Row extends { id: string }>(token: string): Promise<{ session: SessionRecord; userRow: Row } | null> {
+  async findWithUser<Row extends { id: string }>(
+    token: string,
+  ): Promise<{ session: SessionRecord; userRow: Row } | null> {
     if (!token || token.length > 200) return null;
     const result = await this.db.query<{ session_id: string; session_expires_at: Date } & Row>(
       preparedQuery(
@@ -52,6 +64,9 @@ export class Sessions {
   }
 
   async revoke(sessionId: string): Promise<void> {
-    await this.db.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [sessionId]);
+    await this.db.query(
+      'UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL',
+      [sessionId],
+    );
   }
 }

@@ -26,7 +26,11 @@ export interface UserView {
 type Queryable = Pick<pg.Pool, 'query'>;
 
 /** Joins the account with its balance and subscription read models. */
-export async function buildUserView(db: Queryable, user: UserRecord, now = new Date()): Promise<UserView> {
+export async function buildUserView(
+  db: Queryable,
+  user: UserRecord,
+  now = new Date(),
+): Promise<UserView> {
   const { available, subscription } = await getAccountSnapshot(db, user.id, now);
   const status = subscription?.status;
   const publicStatus: PublicSubscriptionStatus =
@@ -35,7 +39,9 @@ export async function buildUserView(db: Queryable, user: UserRecord, now = new D
   const planStillHeld =
     status === 'active' ||
     status === 'past_due' ||
-    (status === 'canceled' && subscription?.currentPeriodEnd != null && subscription.currentPeriodEnd > now);
+    (status === 'canceled' &&
+      subscription?.currentPeriodEnd != null &&
+      subscription.currentPeriodEnd > now);
   return {
     id: user.id,
     email: user.email,

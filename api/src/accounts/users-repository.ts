@@ -78,13 +78,17 @@ export class UsersRepository {
       return toUser(result.rows[0]!);
     } catch (error) {
       const constraint = (error as { constraint?: string }).constraint;
-      if (constraint === 'users_email_key') throw conflict('An account with this email already exists');
+      if (constraint === 'users_email_key')
+        throw conflict('An account with this email already exists');
       if (constraint === 'users_username_key') throw conflict('This username is already taken');
       throw error;
     }
   }
 
-  async updateProfile(userId: string, profile: { username: string; fullName: string | null }): Promise<UserRecord> {
+  async updateProfile(
+    userId: string,
+    profile: { username: string; fullName: string | null },
+  ): Promise<UserRecord> {
     try {
       const result = await this.db.query<UserRow>(
         'UPDATE users SET username = $2, full_name = $3, updated_at = now() WHERE id = $1 RETURNING *',
@@ -93,7 +97,8 @@ export class UsersRepository {
       if (!result.rows[0]) throw new Error(`user ${userId} does not exist`);
       return toUser(result.rows[0]);
     } catch (error) {
-      if ((error as { constraint?: string }).constraint === 'users_username_key') throw conflict('This username is already taken');
+      if ((error as { constraint?: string }).constraint === 'users_username_key')
+        throw conflict('This username is already taken');
       throw error;
     }
   }
@@ -104,21 +109,32 @@ export class UsersRepository {
   }
 
   async findByEmail(email: string): Promise<UserRecord | null> {
-    const result = await this.db.query<UserRow>('SELECT * FROM users WHERE lower(email) = lower($1)', [email]);
+    const result = await this.db.query<UserRow>(
+      'SELECT * FROM users WHERE lower(email) = lower($1)',
+      [email],
+    );
     return result.rows[0] ? toUser(result.rows[0]) : null;
   }
 
   async findByGoogleSubject(subject: string): Promise<UserRecord | null> {
-    const result = await this.db.query<UserRow>('SELECT * FROM users WHERE google_subject = $1', [subject]);
+    const result = await this.db.query<UserRow>('SELECT * FROM users WHERE google_subject = $1', [
+      subject,
+    ]);
     return result.rows[0] ? toUser(result.rows[0]) : null;
   }
 
   async isUsernameTaken(username: string): Promise<boolean> {
-    const result = await this.db.query('SELECT 1 FROM users WHERE lower(username) = lower($1)', [username]);
+    const result = await this.db.query('SELECT 1 FROM users WHERE lower(username) = lower($1)', [
+      username,
+    ]);
     return (result.rowCount ?? 0) > 0;
   }
 
-  async linkGoogle(userId: string, subject: string, profileImageUrl: string | null): Promise<UserRecord> {
+  async linkGoogle(
+    userId: string,
+    subject: string,
+    profileImageUrl: string | null,
+  ): Promise<UserRecord> {
     const result = await this.db.query<UserRow>(
       `UPDATE users SET google_subject = $2, profile_image_url = coalesce(profile_image_url, $3), updated_at = now()
        WHERE id = $1 RETURNING *`,
@@ -128,7 +144,9 @@ export class UsersRepository {
   }
 
   async markSignupGranted(userId: string): Promise<void> {
-    await this.db.query('UPDATE users SET signup_grant_pending_since = NULL WHERE id = $1', [userId]);
+    await this.db.query('UPDATE users SET signup_grant_pending_since = NULL WHERE id = $1', [
+      userId,
+    ]);
   }
 
   async listPendingSignupGrants(limit = 100): Promise<UserRecord[]> {
@@ -141,6 +159,9 @@ export class UsersRepository {
   }
 
   async setRoles(userId: string, roles: readonly Role[]): Promise<void> {
-    await this.db.query('UPDATE users SET roles = $2, updated_at = now() WHERE id = $1', [userId, roles]);
+    await this.db.query('UPDATE users SET roles = $2, updated_at = now() WHERE id = $1', [
+      userId,
+      roles,
+    ]);
   }
 }

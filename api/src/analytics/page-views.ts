@@ -7,22 +7,28 @@ const pageViewSchema = z.object({ path: z.string().regex(/^\/[a-z0-9/_-]{0,100}$
 /** First-party page-view counter: a path and a day, no cookie, no address, no third party. */
 export function pageViewRoutes(db: pg.Pool): Router {
   const router = Router();
-  router.post('/api/analytics/page-view', express.json({ limit: '2kb', type: ['application/json', 'text/plain'] }), async (request, response, next) => {
-    const parsed = pageViewSchema.safeParse(typeof request.body === 'string' ? JSON.parse(request.body || '{}') : request.body);
-    if (!parsed.success) {
-      response.status(400).json({ message: 'Invalid page view' });
-      return;
-    }
-    try {
-      await db.query(
-        `INSERT INTO page_view_counts (path, day, views) VALUES ($1, current_date, 1)
-         ON CONFLICT (path, day) DO UPDATE SET views = page_view_counts.views + 1`,
-        [parsed.data.path],
+  router.post(
+    '/api/analytics/page-view',
+    express.json({ limit: '2kb', type: ['application/json', 'text/plain'] }),
+    async (request, response, next) => {
+      const parsed = pageViewSchema.safeParse(
+        typeof request.body === 'string' ? JSON.parse(request.body || '{}') : request.body,
       );
-      response.status(204).end();
-    } catch (error) {
-      next(error);
-    }
-  });
+      if (!parsed.success) {
+        response.status(400).json({ message: 'Invalid page view' });
+        return;
+      }
+      try {
+        await db.query(
+          `INSERT INTO page_view_counts (path, day, views) VALUES ($1, current_date, 1)
+         ON CONFLICT (path, day) DO UPDATE SET views = page_view_counts.views + 1`,
+          [parsed.data.path],
+        );
+        response.status(204).end();
+      } catch (error) {
+        next(error);
+      }
+    },
+  );
   return router;
 }

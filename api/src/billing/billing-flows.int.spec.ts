@@ -7,8 +7,15 @@ import { planById } from './plans';
 import { FakeStripeServer } from './stripe/testing/fake-stripe-server';
 import { deliver, signedEvent } from './testing/stripe-events';
 
-const meQuery = '{ me { credits subscriptionStatus currentPlan cancelAtPeriodEnd subscriptionRenewsAt } }';
-type Me = { credits: number; subscriptionStatus: string; currentPlan: string; cancelAtPeriodEnd: boolean; subscriptionRenewsAt: string | null };
+const meQuery =
+  '{ me { credits subscriptionStatus currentPlan cancelAtPeriodEnd subscriptionRenewsAt } }';
+type Me = {
+  credits: number;
+  subscriptionStatus: string;
+  currentPlan: string;
+  cancelAtPeriodEnd: boolean;
+  subscriptionRenewsAt: string | null;
+};
 
 describe('plans', () => {
   let app: TestApp;
@@ -21,13 +28,25 @@ describe('plans', () => {
 
   it('GET /api/subscription-plans answers the three plans with prices in cents', async () => {
     const plans = await (await new HttpClient(app.url).fetch('/api/subscription-plans')).json();
-    expect(plans.map((p: { id: string; name: string; price: number; creditsPerMonth: number; interval: string }) => [p.id, p.name, p.price, p.creditsPerMonth, p.interval])).toEqual([
+    expect(
+      plans.map(
+        (p: {
+          id: string;
+          name: string;
+          price: number;
+          creditsPerMonth: number;
+          interval: string;
+        }) => [p.id, p.name, p.price, p.creditsPerMonth, p.interval],
+      ),
+    ).toEqual([
       ['free', 'Free', 0, 5, 'month'],
       ['pro', 'Pro Plan', 900, 300, 'month'],
       ['ultra', 'Ultra Plan', 1900, 1500, 'month'],
     ]);
     expect(plans[1].features).toContain('Priority queue');
-    const gql = await new HttpClient(app.url).graphql<{ subscriptionPlans: { id: string; popular: boolean }[] }>('{ subscriptionPlans { id popular generationsPerMonth } }');
+    const gql = await new HttpClient(app.url).graphql<{
+      subscriptionPlans: { id: string; popular: boolean }[];
+    }>('{ subscriptionPlans { id popular generationsPerMonth } }');
     expect(gql.data!.subscriptionPlans.map((p) => p.id)).toEqual(['free', 'pro', 'ultra']);
   });
 });
@@ -56,7 +75,10 @@ describe('Stripe adapter against a local server speaking Stripe’s API', () => 
     const response = await client.json('/api/create-subscription', { planId: 'ultra' });
     expect(response.status).toBe(200);
     const body = await response.json();
-    expect(body).toEqual({ sessionId: expect.stringMatching(/^cs_test_/), url: expect.stringMatching(/^https:\/\/checkout\.stripe\.com\//) });
+    expect(body).toEqual({
+      sessionId: expect.stringMatching(/^cs_test_/),
+      url: expect.stringMatching(/^https:\/\/checkout\.stripe\.com\//),
+    });
     const request = stripe.requests.find((r) => r.path === '/v1/checkout/sessions')!;
     expect(request).toMatchObject({ method: 'POST', authorized: true });
     expect(request.form).toMatchObject({
@@ -75,7 +97,9 @@ describe('Stripe adapter against a local server speaking Stripe’s API', () => 
   });
 
   it('refuses checkout to visitors and for unknown or free plans', async () => {
-    expect((await new HttpClient(app.url).json('/api/create-subscription', { planId: 'pro' })).status).toBe(401);
+    expect(
+      (await new HttpClient(app.url).json('/api/create-subscription', { planId: 'pro' })).status,
+    ).toBe(401);
     const { client } = await signedInUser(app);
     const unknown = await client.json('/api/create-subscription', { planId: 'gold' });
     expect(unknown.status).toBe(400);
@@ -86,18 +110,40 @@ describe('Stripe adapter against a local server speaking Stripe’s API', () => 
   it("passes the provider's own message on when Stripe refuses", async () => {
     const { client } = await signedInUser(app);
     stripe.failNextCheckout('No such price: price_ultra_456');
-    const result = await client.graphql('mutation { createSubscriptionCheckout(planId: "ultra") { url } }');
-    expect(result.errors?.[0]).toMatchObject({ message: 'No such price: price_ultra_456', extensions: { code: 'PAYMENT_PROVIDER_ERROR' } });
+    const result = await client.graphql(
+      'mutation { createSubscriptionCheckout(planId: "ultra") { url } }',
+    );
+    expect(result.errors?.[0]).toMatchObject({
+      message: 'No such price: price_ultra_456',
+      extensions: { code: 'PAYMENT_PROVIDER_ERROR' },
+    });
   });
 
   it('opens the billing portal for users with a Stripe customer, and explains itself to others', async () => {
     const { client, userId } = await signedInUser(app);
     const none = await client.fetch('/api/create-portal-session', { method: 'POST' });
     expect(none.status).toBe(409);
-    expect((await none.json()).message).toBe('There is no subscription to manage yet. Choose a plan on the pricing page first.');
+    expect((await none.json()).message).toBe(
+      'There is no subscription to manage yet. Choose a plan on the pricing page first.',
+    );
 
-    const checkout = checkoutSessionObject({ id: 'cs_test_1', userId, plan: planById('pro')!, customerId: 'cus_test_42', subscriptionId: 'sub_test_42', successUrl: '/', cancelUrl: '/' });
-    expect((await deliver(app.url, signedEvent('checkout.session.completed', checkout, 'whsec_stripe_mode'))).status).toBe(200);
+    const checkout = checkoutSessionObject({
+      id: 'cs_test_1',
+      userId,
+      plan: planById('pro')!,
+      customerId: 'cus_test_42',
+      subscriptionId: 'sub_test_42',
+      successUrl: '/',
+      cancelUrl: '/',
+    });
+    expect(
+      (
+        await deliver(
+          app.url,
+          signedEvent('checkout.session.completed', checkout, 'whsec_stripe_mode'),
+        )
+      ).status,
+    ).toBe(200);
     const portal = await client.fetch('/api/create-portal-session', { method: 'POST' });
     expect(portal.status).toBe(200);
     expect((await portal.json()).url).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\//);
@@ -121,9 +167,9 @@ describe('the embedded local checkout, driven over HTTP', () => {
 
   it('pays for Pro and ends with the plan’s credits; the portal cancels and resumes; renewal resets without rollover', async () => {
     const { client, userId } = await signedInUser(app);
-    const checkout = await client.graphql<{ createSubscriptionCheckout: { sessionId: string; url: string } }>(
-      'mutation { createSubscriptionCheckout(planId: "pro") { sessionId url } }',
-    );
+    const checkout = await client.graphql<{
+      createSubscriptionCheckout: { sessionId: string; url: string };
+    }>('mutation { createSubscriptionCheckout(planId: "pro") { sessionId url } }');
     const { url } = checkout.data!.createSubscriptionCheckout;
     expect(url).toMatch(/^\/billing\/checkout\/cs_local_/);
     const page = await client.fetch(url);
@@ -136,22 +182,48 @@ describe('the embedded local checkout, driven over HTTP', () => {
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toBe('/profile?checkout=success');
     await app.settle();
-    expect(await me(client)).toMatchObject({ credits: 305, subscriptionStatus: 'ACTIVE', currentPlan: 'Pro Plan', cancelAtPeriodEnd: false });
+    expect(await me(client)).toMatchObject({
+      credits: 305,
+      subscriptionStatus: 'ACTIVE',
+      currentPlan: 'Pro Plan',
+      cancelAtPeriodEnd: false,
+    });
 
     // Spend some, then renew: the 295 left of the period expire, 300 new arrive (plus the 5 signup credits).
-    const portal = await client.graphql<{ createPortalSession: { url: string } }>('mutation { createPortalSession { url } }');
+    const portal = await client.graphql<{ createPortalSession: { url: string } }>(
+      'mutation { createPortalSession { url } }',
+    );
     const portalUrl = portal.data!.createPortalSession.url;
     expect((await client.fetch(portalUrl)).status).toBe(200);
-    expect((await client.fetch(`${portalUrl}/cancel`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' })).status).toBe(303);
+    expect(
+      (
+        await client.fetch(`${portalUrl}/cancel`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: '',
+        })
+      ).status,
+    ).toBe(303);
     await app.settle();
     expect((await me(client)).cancelAtPeriodEnd).toBe(true);
-    await client.fetch(`${portalUrl}/resume`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+    await client.fetch(`${portalUrl}/resume`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+    });
 
     expect(await app.services.localBilling!.advance(userId)).toBe('renewed');
     await app.settle();
-    expect(await me(client)).toMatchObject({ credits: 305, subscriptionStatus: 'ACTIVE', cancelAtPeriodEnd: false });
+    expect(await me(client)).toMatchObject({
+      credits: 305,
+      subscriptionStatus: 'ACTIVE',
+      cancelAtPeriodEnd: false,
+    });
 
-    await app.services.localBilling!.updateSubscription((await app.services.billing.customerOf(userId))!, { cancelAtPeriodEnd: true });
+    await app.services.localBilling!.updateSubscription(
+      (await app.services.billing.customerOf(userId))!,
+      { cancelAtPeriodEnd: true },
+    );
     expect(await app.services.localBilling!.advance(userId)).toBe('ended');
     await app.settle();
     expect((await me(client)).subscriptionStatus).toBe('CANCELED');
@@ -159,7 +231,9 @@ describe('the embedded local checkout, driven over HTTP', () => {
 
   it('cancel on the checkout page goes back to pricing and buys nothing', async () => {
     const { client } = await signedInUser(app);
-    const { url } = await (await client.json('/api/create-subscription', { planId: 'ultra' })).json();
+    const { url } = await (
+      await client.json('/api/create-subscription', { planId: 'ultra' })
+    ).json();
     const canceled = await client.fetch(`${url}/cancel`, { method: 'POST' });
     expect(canceled.headers.get('location')).toBe('/pricing?checkout=canceled');
     expect((await me(client)).credits).toBe(5);

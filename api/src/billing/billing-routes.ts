@@ -10,7 +10,14 @@ export function billingRoutes(services: Services): Router {
 
   router.get('/api/subscription-plans', (_request, response) => {
     response.json(
-      billing.plans().map(({ id, name, price, interval, features, creditsPerMonth }) => ({ id, name, price, interval, features, creditsPerMonth })),
+      billing.plans().map(({ id, name, price, interval, features, creditsPerMonth }) => ({
+        id,
+        name,
+        price,
+        interval,
+        features,
+        creditsPerMonth,
+      })),
     );
   });
 
@@ -19,7 +26,12 @@ export function billingRoutes(services: Services): Router {
     express.json({ limit: '8kb' }),
     asyncHandler(async (request, response) => {
       if (!request.viewer) throw unauthenticated('Please login to subscribe');
-      response.json(await billing.createCheckout(request.viewer.user, (request.body as { planId?: unknown } | undefined)?.planId));
+      response.json(
+        await billing.createCheckout(
+          request.viewer.user,
+          (request.body as { planId?: unknown } | undefined)?.planId,
+        ),
+      );
     }),
   );
 
@@ -36,7 +48,10 @@ export function billingRoutes(services: Services): Router {
     '/api/stripe/webhook',
     express.raw({ type: '*/*', limit: '1mb' }),
     asyncHandler(async (request, response) => {
-      const outcome = await services.webhooks.receive(request.body as Buffer, request.get('stripe-signature'));
+      const outcome = await services.webhooks.receive(
+        request.body as Buffer,
+        request.get('stripe-signature'),
+      );
       response.json({ received: true, outcome });
     }),
   );

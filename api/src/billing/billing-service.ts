@@ -12,13 +12,18 @@ async function fromProvider<T>(work: () => Promise<T>): Promise<T> {
     if (error instanceof AppError) throw error;
     const stripeError = error as { type?: string; message?: string };
     if (typeof stripeError.type === 'string' && stripeError.type.startsWith('Stripe')) {
-      throw new AppError('PAYMENT_PROVIDER_ERROR', stripeError.message ?? 'The payment provider could not start the checkout', 502);
+      throw new AppError(
+        'PAYMENT_PROVIDER_ERROR',
+        stripeError.message ?? 'The payment provider could not start the checkout',
+        502,
+      );
     }
     throw error;
   }
 }
 
-export const NO_CUSTOMER_MESSAGE = 'There is no subscription to manage yet. Choose a plan on the pricing page first.';
+export const NO_CUSTOMER_MESSAGE =
+  'There is no subscription to manage yet. Choose a plan on the pricing page first.';
 
 /** Plans, checkout and the billing portal: the use cases behind REST and GraphQL alike. */
 export class BillingService {
@@ -34,14 +39,19 @@ export class BillingService {
   }
 
   async customerOf(userId: string): Promise<string | null> {
-    const result = await this.db.query<{ customer_id: string }>('SELECT customer_id FROM billing_customers WHERE user_id = $1', [userId]);
+    const result = await this.db.query<{ customer_id: string }>(
+      'SELECT customer_id FROM billing_customers WHERE user_id = $1',
+      [userId],
+    );
     return result.rows[0]?.customer_id ?? null;
   }
 
   async createCheckout(user: UserRecord, planId: unknown) {
     if (typeof planId !== 'string' || !planId) throw badInput('planId is required');
     if (!isPaidPlan(planId)) {
-      throw badInput(planId === 'free' ? 'The Free plan needs no checkout' : `Unknown plan "${planId}"`);
+      throw badInput(
+        planId === 'free' ? 'The Free plan needs no checkout' : `Unknown plan "${planId}"`,
+      );
     }
     const customerId = await this.customerOf(user.id);
     return fromProvider(() =>
@@ -59,6 +69,8 @@ export class BillingService {
   async createPortal(user: UserRecord) {
     const customerId = await this.customerOf(user.id);
     if (!customerId) throw new AppError('NO_SUBSCRIPTION', NO_CUSTOMER_MESSAGE, 409);
-    return fromProvider(() => this.gateway.createPortalSession(customerId, `${this.returnBase}/profile`));
+    return fromProvider(() =>
+      this.gateway.createPortalSession(customerId, `${this.returnBase}/profile`),
+    );
   }
 }

@@ -31,7 +31,14 @@ export const PLANS: readonly Plan[] = [
     interval: 'month',
     creditsPerMonth: 300,
     generationsPerMonth: 60,
-    features: ['300 credits every month', '60 generations per month', 'All styles', 'High quality', 'Priority queue', 'Commercial use'],
+    features: [
+      '300 credits every month',
+      '60 generations per month',
+      'All styles',
+      'High quality',
+      'Priority queue',
+      'Commercial use',
+    ],
     popular: true,
   },
   {
@@ -41,10 +48,19 @@ export const PLANS: readonly Plan[] = [
     interval: 'month',
     creditsPerMonth: 1500,
     generationsPerMonth: 300,
-    features: ['1500 credits every month', '300 generations per month', 'All styles', 'Ultra quality', 'Priority queue', 'Early access to new styles', 'Commercial use'],
+    features: [
+      '1500 credits every month',
+      '300 generations per month',
+      'All styles',
+      'Ultra quality',
+      'Priority queue',
+      'Early access to new styles',
+      'Commercial use',
+    ],
     popular: false,
   },
 ];
 
-export const planById = (id: string | null | undefined): Plan | undefined => PLANS.find((plan) => plan.id === id);
+export const planById = (id: string | null | undefined): Plan | undefined =>
+  PLANS.find((plan) => plan.id === id);
 export const isPaidPlan = (id: string | null | undefined) => id === 'pro' || id === 'ultra';

@@ -17,11 +17,17 @@ async function main([command, ...args]: string[]) {
   // Embedded mode: the running API owns the PGlite folder, so ask it.
   const running = config.databaseUrl ? null : await readLiveRuntime(path.resolve(config.dataDir));
   if (running) {
-    const response = await fetch(`http://127.0.0.1:${running.port}/internal/operator/admin/${command}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${running.operatorToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ email, role }),
-    });
+    const response = await fetch(
+      `http://127.0.0.1:${running.port}/internal/operator/admin/${command}`,
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${running.operatorToken}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ email, role }),
+      },
+    );
     const body = await response.json();
     if (!response.ok) throw new Error(body.message ?? `failed with ${response.status}`);
     return console.log(JSON.stringify(body));
@@ -29,7 +35,12 @@ async function main([command, ...args]: string[]) {
   const runtime = await openRuntime({ ...config, projectionsMode: 'in-process' });
   try {
     const operator = new OperatorService(await createServices(runtime));
-    const result = command === 'set-role' ? await operator.setRole(email, role!) : command === 'advance-subscription' ? await operator.advanceSubscription(email) : null;
+    const result =
+      command === 'set-role'
+        ? await operator.setRole(email, role!)
+        : command === 'advance-subscription'
+          ? await operator.advanceSubscription(email)
+          : null;
     if (!result) throw new Error(`unknown command ${command}\n${usage}`);
     await runtime.runner?.runUntilCaughtUp();
     console.log(JSON.stringify(result));

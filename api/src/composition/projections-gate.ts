@@ -8,11 +8,17 @@ export interface ProjectionsGate {
 }
 
 export function inProcessGate(runner: ProjectionRunner, timeoutMs: number): ProjectionsGate {
-  return { waitFor: (position) => (position ? runner.waitFor(position, timeoutMs) : Promise.resolve(true)) };
+  return {
+    waitFor: (position) => (position ? runner.waitFor(position, timeoutMs) : Promise.resolve(true)),
+  };
 }
 
 /** When a separate worker runs the projections, poll their live checkpoints. */
-export function pollingGate(pool: pg.Pool, names: readonly string[], timeoutMs: number): ProjectionsGate {
+export function pollingGate(
+  pool: pg.Pool,
+  names: readonly string[],
+  timeoutMs: number,
+): ProjectionsGate {
   return {
     waitFor: (position) =>
       position ? waitForProjections(pool, position, names, timeoutMs) : Promise.resolve(true),

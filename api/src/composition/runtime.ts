@@ -20,7 +20,10 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-export async function openRuntime(config: Config, options: { database?: Database } = {}): Promise<Runtime> {
+export async function openRuntime(
+  config: Config,
+  options: { database?: Database } = {},
+): Promise<Runtime> {
   const storage = await openLedgerStorage({
     ...options,
     databaseUrl: config.databaseUrl,
@@ -39,9 +42,18 @@ export async function openRuntime(config: Config, options: { database?: Database
     runner.start();
     projections = inProcessGate(runner, config.readYourWritesTimeoutMs);
   } else {
-    projections = pollingGate(pool, allProjections.map((p) => p.name), config.readYourWritesTimeoutMs);
+    projections = pollingGate(
+      pool,
+      allProjections.map((p) => p.name),
+      config.readYourWritesTimeoutMs,
+    );
   }
-  const projectionOperations = new ProjectionOperations(pool, storage.store, allProjections, runner ?? undefined);
+  const projectionOperations = new ProjectionOperations(
+    pool,
+    storage.store,
+    allProjections,
+    runner ?? undefined,
+  );
   return {
     config,
     storage,

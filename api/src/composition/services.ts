@@ -49,7 +49,11 @@ export interface Services {
 
 async function createBilling(config: Config, pool: pg.Pool, ledger: Ledger) {
   const { billing } = config;
-  const webhookSecret = billing.webhookSecret ?? (billing.mode === 'local' ? await localSecret(config.dataDir, 'stripeWebhookSecret', 'whsec_') : undefined);
+  const webhookSecret =
+    billing.webhookSecret ??
+    (billing.mode === 'local'
+      ? await localSecret(config.dataDir, 'stripeWebhookSecret', 'whsec_')
+      : undefined);
   if (!webhookSecret) throw new PaymentsNotConfiguredError('STRIPE_WEBHOOK_SECRET is not set');
   const localBilling = billing.mode === 'local' ? new LocalBilling(pool, webhookSecret) : null;
   const gateway = localBilling ?? new StripeGateway(billing);
@@ -76,14 +80,22 @@ export async function createServices(
     provider,
     blobs,
     new ProviderQueue(config.generation.providerConcurrency),
-    { providerTimeoutMs: config.generation.providerTimeoutMs, holdMarginMs: config.generation.holdMarginMs },
+    {
+      providerTimeoutMs: config.generation.providerTimeoutMs,
+      holdMarginMs: config.generation.holdMarginMs,
+    },
   );
   return {
     config,
     pool,
     ledger,
     projections: runtime.projections,
-    accounts: new AccountService(pool, ledger, runtime.projections, overrides.authLimits ?? config.authLimits),
+    accounts: new AccountService(
+      pool,
+      ledger,
+      runtime.projections,
+      overrides.authLimits ?? config.authLimits,
+    ),
     cookies: { secure: config.production },
     blobs,
     provider,

@@ -20,11 +20,18 @@ describe('free monthly allowance and expiry sweep', () => {
     const allowance = new FreeAllowance(app.database.pool, app.services.ledger);
     const signupMonth = new Date();
     await allowance.grantDue(signupMonth);
-    const nextMonth = new Date(Date.UTC(signupMonth.getUTCFullYear(), signupMonth.getUTCMonth() + 1, 3));
+    const nextMonth = new Date(
+      Date.UTC(signupMonth.getUTCFullYear(), signupMonth.getUTCMonth() + 1, 3),
+    );
     await allowance.grantDue(nextMonth);
     await allowance.grantDue(nextMonth);
-    const grants = (await app.runtime.storage.store.readStream(creditStreamId(userId))).filter((e) => e.type === 'CreditsGranted');
-    expect(grants.map((e) => (e.data as { source: string }).source)).toEqual(['signup', 'monthly_allowance']);
+    const grants = (await app.runtime.storage.store.readStream(creditStreamId(userId))).filter(
+      (e) => e.type === 'CreditsGranted',
+    );
+    expect(grants.map((e) => (e.data as { source: string }).source)).toEqual([
+      'signup',
+      'monthly_allowance',
+    ]);
     const allowanceExpiry = new Date((grants[1]!.data as { expiresAt: string }).expiresAt);
     expect(allowanceExpiry.getUTCDate()).toBe(1);
     expect(allowanceExpiry.getUTCMonth()).toBe((nextMonth.getUTCMonth() + 1) % 12);
@@ -34,8 +41,12 @@ describe('free monthly allowance and expiry sweep', () => {
     // After that month: the allowance is unusable at once, and the sweep records its expiry.
     const monthAfter = new Date(allowanceExpiry.getTime() + 1_000);
     expect((await getCreditBalance(app.database.pool, userId, monthAfter)).available).toBe(5);
-    expect(await sweepExpiredCredits(app.database.pool, app.services.ledger, monthAfter)).toBeGreaterThanOrEqual(1);
-    const expired = (await app.runtime.storage.store.readStream(creditStreamId(userId))).filter((e) => e.type === 'CreditsExpired');
+    expect(
+      await sweepExpiredCredits(app.database.pool, app.services.ledger, monthAfter),
+    ).toBeGreaterThanOrEqual(1);
+    const expired = (await app.runtime.storage.store.readStream(creditStreamId(userId))).filter(
+      (e) => e.type === 'CreditsExpired',
+    );
     expect(expired.map((e) => (e.data as { amount: number }).amount)).toEqual([5]);
   });
 });

@@ -6,7 +6,8 @@ import { isPaidPlan } from '../billing/plans';
 export const FREE_MONTHLY_CREDITS = 5;
 
 const monthStart = (date: Date) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1));
-const nextMonthStart = (date: Date) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1));
+const nextMonthStart = (date: Date) =>
+  new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1));
 const monthKey = (date: Date) => monthStart(date).toISOString().slice(0, 7);
 
 /**
@@ -40,21 +41,38 @@ export class FreeAllowance {
           isPaidPlan(subscription?.planId) &&
           (subscription?.status === 'active' ||
             subscription?.status === 'past_due' ||
-            (subscription?.status === 'canceled' && subscription.currentPeriodEnd !== null && subscription.currentPeriodEnd > now));
+            (subscription?.status === 'canceled' &&
+              subscription.currentPeriodEnd !== null &&
+              subscription.currentPeriodEnd > now));
         if (!paid) {
           await this.ledger.credits.handle(
             creditStreamId(userId),
             {
               type: 'GrantCredits',
-              data: { userId, grantId: `allowance-${userId}-${month}`, amount: FREE_MONTHLY_CREDITS, source: 'monthly_allowance', expiresAt: nextMonthStart(now) },
+              data: {
+                userId,
+                grantId: `allowance-${userId}-${month}`,
+                amount: FREE_MONTHLY_CREDITS,
+                source: 'monthly_allowance',
+                expiresAt: nextMonthStart(now),
+              },
             },
-            { now, actor: { kind: 'system', id: 'free-allowance' }, reason: `Free plan allowance for ${month}`, correlationId: `allowance-${month}`, idempotencyKey: `allowance:${userId}:${month}` },
+            {
+              now,
+              actor: { kind: 'system', id: 'free-allowance' },
+              reason: `Free plan allowance for ${month}`,
+              correlationId: `allowance-${month}`,
+              idempotencyKey: `allowance:${userId}:${month}`,
+            },
           );
           granted++;
         } else {
           skipped++;
         }
-        await this.db.query('INSERT INTO free_allowance_grants (user_id, month) VALUES ($1, $2) ON CONFLICT DO NOTHING', [userId, start]);
+        await this.db.query(
+          'INSERT INTO free_allowance_grants (user_id, month) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+          [userId, start],
+        );
       }
     }
   }

@@ -31,21 +31,43 @@ async function freshDatabase() {
   };
 }
 
-type Generation = { id: string; status: string; resultUrl: string | null; errorMessage: string | null };
+type Generation = {
+  id: string;
+  status: string;
+  resultUrl: string | null;
+  errorMessage: string | null;
+};
 const generations = async (client: HttpClient) =>
-  (await client.graphql<{ myGenerations: { generations: Generation[] } }>('{ myGenerations { generations { id status resultUrl errorMessage } } }')).data?.myGenerations.generations ?? [];
-const credits = async (client: HttpClient) => (await client.graphql<{ me: { credits: number } }>('{ me { credits } }')).data?.me.credits;
+  (
+    await client.graphql<{ myGenerations: { generations: Generation[] } }>(
+      '{ myGenerations { generations { id status resultUrl errorMessage } } }',
+    )
+  ).data?.myGenerations.generations ?? [];
+const credits = async (client: HttpClient) =>
+  (await client.graphql<{ me: { credits: number } }>('{ me { credits } }')).data?.me.credits;
 
 /** Registers, starts a generation without waiting, and returns once its credits are held. */
 async function generationInFlight(api: SpawnedApi) {
   const client = new HttpClient(api.url);
-  const registered = await client.json('/api/auth/register', { email: 'crash@example.com', password: 'secret-1', username: 'crash' });
+  const registered = await client.json('/api/auth/register', {
+    email: 'crash@example.com',
+    password: 'secret-1',
+    username: 'crash',
+  });
   const { token } = (await registered.json()) as { token: string };
   const form = new FormData();
-  form.set('profileImage', new Blob([new Uint8Array(await photo())], { type: 'image/png' }), 'me.png');
+  form.set(
+    'profileImage',
+    new Blob([new Uint8Array(await photo())], { type: 'image/png' }),
+    'me.png',
+  );
   form.set('style', 'ghibli');
-  void client.fetch('/api/generate-image', { method: 'POST', body: form }).catch(() => 'connection lost');
-  await expect.poll(async () => (await generations(client))[0]?.status, { timeout: 15_000, interval: 100 }).toBe('PENDING');
+  void client
+    .fetch('/api/generate-image', { method: 'POST', body: form })
+    .catch(() => 'connection lost');
+  await expect
+    .poll(async () => (await generations(client))[0]?.status, { timeout: 15_000, interval: 100 })
+    .toBe('PENDING');
   expect(await credits(client)).toBe(0);
   return { client, token };
 }
@@ -64,7 +86,10 @@ describe('crash recovery: the API killed with SIGKILL while credits are held', (
   async function processPair(extraEnv: Record<string, string>) {
     const dataDir = await tempDataDir('crash');
     const database = await freshDatabase();
-    cleanups.push(() => database.drop(), () => fs.rm(dataDir, { recursive: true, force: true }));
+    cleanups.push(
+      () => database.drop(),
+      () => fs.rm(dataDir, { recursive: true, force: true }),
+    );
     const env = {
       DATA_DIR: dataDir,
       DATABASE_URL: database.url,
@@ -92,7 +117,9 @@ describe('crash recovery: the API killed with SIGKILL while credits are held', (
     const client = new HttpClient(second.url);
     client.bearer = token;
     await expect.poll(() => credits(client), { timeout: 30_000, interval: 250 }).toBe(5);
-    await expect.poll(async () => (await generations(client))[0]?.status, { timeout: 5_000 }).toBe('FAILED');
+    await expect
+      .poll(async () => (await generations(client))[0]?.status, { timeout: 5_000 })
+      .toBe('FAILED');
     const [generation] = await generations(client);
     expect(generation).toMatchObject({ status: 'FAILED', resultUrl: null });
     expect(generation!.errorMessage).toMatch(/credits were not used|release the hold/i);
@@ -100,10 +127,15 @@ describe('crash recovery: the API killed with SIGKILL while credits are held', (
 
   it('Replicate: the prediction finished while we were down, so after restart the result is delivered and paid for once', async () => {
     replicate.nextScenario('succeeded');
-    const pair = await processPair({ REPLICATE_API_TOKEN: replicate.token, REPLICATE_API_BASE_URL: replicate.baseUrl });
+    const pair = await processPair({
+      REPLICATE_API_TOKEN: replicate.token,
+      REPLICATE_API_BASE_URL: replicate.baseUrl,
+    });
     const first = await pair.start();
     const { token } = await generationInFlight(first);
-    await expect.poll(() => replicate.requestsTo('POST', /predictions$/).length, { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => replicate.requestsTo('POST', /predictions$/).length, { timeout: 10_000 })
+      .toBe(1);
     await first.stop('SIGKILL');
 
     const [prediction] = [...replicate.predictions.values()];
@@ -112,14 +144,22 @@ describe('crash recovery: the API killed with SIGKILL while credits are held', (
     const second = await pair.start();
     const client = new HttpClient(second.url);
     client.bearer = token;
-    await expect.poll(async () => (await generations(client))[0]?.status, { timeout: 30_000, interval: 250 }).toBe('SUCCEEDED');
+    await expect
+      .poll(async () => (await generations(client))[0]?.status, { timeout: 30_000, interval: 250 })
+      .toBe('SUCCEEDED');
     const [generation] = await generations(client);
     const image = await client.fetch(generation!.resultUrl!);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
     expect(await credits(client)).toBe(0);
     // Paid once: one spend in the history, no release.
-    const history = await client.graphql<{ myCreditHistory: { movements: { type: string }[] } }>('{ myCreditHistory { movements { type } } }');
-    expect(history.data!.myCreditHistory.movements.map((m) => m.type)).toEqual(['CreditsSpent', 'CreditsReserved', 'CreditsGranted']);
+    const history = await client.graphql<{ myCreditHistory: { movements: { type: string }[] } }>(
+      '{ myCreditHistory { movements { type } } }',
+    );
+    expect(history.data!.myCreditHistory.movements.map((m) => m.type)).toEqual([
+      'CreditsSpent',
+      'CreditsReserved',
+      'CreditsGranted',
+    ]);
   });
 });

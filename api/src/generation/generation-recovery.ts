@@ -31,7 +31,10 @@ export class GenerationRecovery {
 
   async run(now = new Date()): Promise<RecoveryReport> {
     const report: RecoveryReport = { delivered: 0, released: 0, waiting: 0 };
-    const by: SettlementActor = { actor: { kind: 'system', id: 'generation-recovery' }, correlationId: `recovery-${randomUUID()}` };
+    const by: SettlementActor = {
+      actor: { kind: 'system', id: 'generation-recovery' },
+      correlationId: `recovery-${randomUUID()}`,
+    };
     for (const request of await this.generations.repository.listOverdue(now)) {
       if (this.generations.inFlight.has(request.id)) continue;
       const result = await this.settle(request, now, by);
@@ -41,7 +44,11 @@ export class GenerationRecovery {
     return report;
   }
 
-  private async settle(request: GenerationRequest, now: Date, by: SettlementActor): Promise<keyof RecoveryReport> {
+  private async settle(
+    request: GenerationRequest,
+    now: Date,
+    by: SettlementActor,
+  ): Promise<keyof RecoveryReport> {
     const { state } = await this.ledger.credits.read(creditStreamId(request.userId));
     const settled = state.settledHolds[request.id]?.as;
     if (settled === 'captured') {
@@ -50,13 +57,21 @@ export class GenerationRecovery {
     }
     if (settled === 'released' || !state.holds[request.id]) {
       // Released already, or the process died before the hold was taken.
-      await this.generations.settlement.release(request, 'INTERRUPTED', INTERRUPTED, by).catch(() => undefined);
-      await this.generations.repository.complete(request.id, { status: 'failed', code: 'INTERRUPTED', message: INTERRUPTED });
+      await this.generations.settlement
+        .release(request, 'INTERRUPTED', INTERRUPTED, by)
+        .catch(() => undefined);
+      await this.generations.repository.complete(request.id, {
+        status: 'failed',
+        code: 'INTERRUPTED',
+        message: INTERRUPTED,
+      });
       return 'released';
     }
     const stored = await this.blobs.get(resultKeyFor(request));
     if (stored) {
-      return (await this.generations.settlement.deliver(request, stored.data, by)) ? 'delivered' : 'released';
+      return (await this.generations.settlement.deliver(request, stored.data, by))
+        ? 'delivered'
+        : 'released';
     }
     if (!request.predictionId) {
       await this.generations.settlement.release(request, 'INTERRUPTED', INTERRUPTED, by);
@@ -65,7 +80,9 @@ export class GenerationRecovery {
     const outcome = await this.provider.check(request.predictionId);
     switch (outcome.status) {
       case 'succeeded':
-        return (await this.generations.settlement.deliver(request, outcome.png, by)) ? 'delivered' : 'released';
+        return (await this.generations.settlement.deliver(request, outcome.png, by))
+          ? 'delivered'
+          : 'released';
       case 'processing':
         if (now.getTime() - request.deadline.getTime() < GIVE_UP_AFTER_MS) return 'waiting';
         await this.generations.settlement.release(request, 'PROVIDER_TIMEOUT', INTERRUPTED, by);
@@ -74,7 +91,12 @@ export class GenerationRecovery {
         await this.generations.settlement.release(request, outcome.code, outcome.message, by);
         return 'released';
       case 'canceled':
-        await this.generations.settlement.release(request, 'PROVIDER_CANCELED', outcome.message, by);
+        await this.generations.settlement.release(
+          request,
+          'PROVIDER_CANCELED',
+          outcome.message,
+          by,
+        );
         return 'released';
     }
   }
@@ -82,7 +104,8 @@ export class GenerationRecovery {
   /** Uploads older than an hour belong to no running generation: the photo promise says delete them. */
   private async dropOrphanedUploads(now: Date) {
     for (const upload of await this.blobs.list('uploads/')) {
-      if (now.getTime() - upload.modifiedAt.getTime() > 3_600_000) await this.blobs.delete(upload.key);
+      if (now.getTime() - upload.modifiedAt.getTime() > 3_600_000)
+        await this.blobs.delete(upload.key);
     }
   }
 }

@@ -62,18 +62,41 @@ export class GenerationRepository {
   constructor(private readonly db: Queryable) {}
 
   /** Inserts the request; returns null when this user already used the idempotency key. */
-  async create(request: Pick<GenerationRequest, 'id' | 'userId' | 'style' | 'prompt' | 'idempotencyKey' | 'provider' | 'deadline' | 'uploadKey'>) {
+  async create(
+    request: Pick<
+      GenerationRequest,
+      | 'id'
+      | 'userId'
+      | 'style'
+      | 'prompt'
+      | 'idempotencyKey'
+      | 'provider'
+      | 'deadline'
+      | 'uploadKey'
+    >,
+  ) {
     const result = await this.db.query<Row>(
       `INSERT INTO generation_requests (id, user_id, style, prompt, idempotency_key, provider, status, deadline, upload_key)
        VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $8)
        ON CONFLICT DO NOTHING RETURNING *`,
-      [request.id, request.userId, request.style, request.prompt, request.idempotencyKey, request.provider, request.deadline, request.uploadKey],
+      [
+        request.id,
+        request.userId,
+        request.style,
+        request.prompt,
+        request.idempotencyKey,
+        request.provider,
+        request.deadline,
+        request.uploadKey,
+      ],
     );
     return result.rows[0] ? toRequest(result.rows[0]) : null;
   }
 
   async find(id: string): Promise<GenerationRequest | null> {
-    const result = await this.db.query<Row>('SELECT * FROM generation_requests WHERE id = $1', [id]);
+    const result = await this.db.query<Row>('SELECT * FROM generation_requests WHERE id = $1', [
+      id,
+    ]);
     return result.rows[0] ? toRequest(result.rows[0]) : null;
   }
 
@@ -86,29 +109,49 @@ export class GenerationRepository {
   }
 
   async findMany(ids: readonly string[]): Promise<Map<string, GenerationRequest>> {
-    const result = await this.db.query<Row>('SELECT * FROM generation_requests WHERE id = ANY($1::uuid[])', [ids]);
+    const result = await this.db.query<Row>(
+      'SELECT * FROM generation_requests WHERE id = ANY($1::uuid[])',
+      [ids],
+    );
     return new Map(result.rows.map((row) => [row.id, toRequest(row)]));
   }
 
   async setPrediction(id: string, predictionId: string) {
-    await this.db.query('UPDATE generation_requests SET prediction_id = $2 WHERE id = $1', [id, predictionId]);
+    await this.db.query('UPDATE generation_requests SET prediction_id = $2 WHERE id = $1', [
+      id,
+      predictionId,
+    ]);
   }
 
   async setResultKey(id: string, resultKey: string) {
-    await this.db.query('UPDATE generation_requests SET result_key = $2 WHERE id = $1', [id, resultKey]);
+    await this.db.query('UPDATE generation_requests SET result_key = $2 WHERE id = $1', [
+      id,
+      resultKey,
+    ]);
   }
 
-  async complete(id: string, outcome: { status: 'succeeded' } | { status: 'failed'; code: string; message: string }) {
+  async complete(
+    id: string,
+    outcome: { status: 'succeeded' } | { status: 'failed'; code: string; message: string },
+  ) {
     await this.db.query(
       `UPDATE generation_requests SET status = $2, error_code = $3, error_message = $4, upload_key = NULL,
          completed_at = coalesce(completed_at, now())
        WHERE id = $1`,
-      [id, outcome.status, outcome.status === 'failed' ? outcome.code : null, outcome.status === 'failed' ? outcome.message : null],
+      [
+        id,
+        outcome.status,
+        outcome.status === 'failed' ? outcome.code : null,
+        outcome.status === 'failed' ? outcome.message : null,
+      ],
     );
   }
 
   async delete(id: string) {
-    await this.db.query('DELETE FROM generation_requests WHERE id = $1 AND status = $2', [id, 'pending']);
+    await this.db.query('DELETE FROM generation_requests WHERE id = $1 AND status = $2', [
+      id,
+      'pending',
+    ]);
   }
 
   /** Pending requests whose hold deadline has passed: the reconciler's work list. */

@@ -14,7 +14,12 @@ import type { UserRecord } from '../accounts/users-repository';
 import { AppError, badInput } from '../shared/errors';
 import type { RequestContext } from '../shared/request-context';
 import type { BlobStore } from '../storage/blob-store';
-import { ProviderError, STYLE_IDS, type ImageProvider, type StyleId } from './engine/image-provider';
+import {
+  ProviderError,
+  STYLE_IDS,
+  type ImageProvider,
+  type StyleId,
+} from './engine/image-provider';
 import { GenerationRepository, type GenerationRequest } from './generation-repository';
 import { GenerationSettlement, resultUrlFor, type SettlementActor } from './generation-settlement';
 import { actionFigureConfigSchema } from './prompts/action-figure-prompt';
@@ -111,16 +116,29 @@ export class GenerationService {
     // while the photo is decoded; the answers still come in that order.
     const [snapshot, checked] = await Promise.all([
       getAccountSnapshot(this.pool, user.id),
-      request.photo ? sanitizeUpload(request.photo).then((photo) => ({ photo }), (error: unknown) => ({ error })) : null,
+      request.photo
+        ? sanitizeUpload(request.photo).then(
+            (photo) => ({ photo }),
+            (error: unknown) => ({ error }),
+          )
+        : null,
     ]);
     if (snapshot.available < CREDITS_PER_GENERATION) {
       throw new AppError('INSUFFICIENT_CREDITS', INSUFFICIENT_CREDITS_MESSAGE, 402);
     }
-    if (!checked) throw new AppError('UPLOAD_MISSING', request.missingPhotoMessage ?? UPLOAD_MESSAGES.missing, 400);
+    if (!checked)
+      throw new AppError(
+        'UPLOAD_MISSING',
+        request.missingPhotoMessage ?? UPLOAD_MESSAGES.missing,
+        400,
+      );
     if ('error' in checked) throw checked.error;
     const { photo } = checked;
     const checkedAt = performance.now();
-    const actionFigure = style === 'action-figure' && request.actionFigure ? actionFigureConfigSchema.safeParse(request.actionFigure) : null;
+    const actionFigure =
+      style === 'action-figure' && request.actionFigure
+        ? actionFigureConfigSchema.safeParse(request.actionFigure)
+        : null;
     const { userPrompt, prompt } = buildGenerationPrompt(style, request.prompt);
 
     const id = idempotencyKey ? generationIdFor(user.id, idempotencyKey) : randomUUID();
@@ -137,7 +155,10 @@ export class GenerationService {
     });
     if (!created) return this.replay((await this.repository.find(id))!);
 
-    const by: SettlementActor = { actor: { kind: 'user', id: user.id }, correlationId: request.context.correlationId };
+    const by: SettlementActor = {
+      actor: { kind: 'user', id: user.id },
+      correlationId: request.context.correlationId,
+    };
     try {
       await this.ledger.credits.handle(
         creditStreamId(user.id),
@@ -166,7 +187,10 @@ export class GenerationService {
       prompt,
       photo: photo.data,
       ...(actionFigure?.success ? { actionFigure: actionFigure.data } : {}),
-      priority: isPaidPlan(snapshot.subscription?.planId) && snapshot.subscription?.status === 'active' ? 'priority' : 'standard',
+      priority:
+        isPaidPlan(snapshot.subscription?.planId) && snapshot.subscription?.status === 'active'
+          ? 'priority'
+          : 'standard',
       by,
       checkedAt,
       heldAt,
@@ -178,13 +202,36 @@ export class GenerationService {
 
   private async run(
     request: GenerationRequest,
-    job: { style: StyleId; prompt: string; photo: Buffer; actionFigure?: { name: string; profession: string; accessories: string[] }; priority: 'priority' | 'standard'; by: SettlementActor; checkedAt: number; heldAt: number },
+    job: {
+      style: StyleId;
+      prompt: string;
+      photo: Buffer;
+      actionFigure?: { name: string; profession: string; accessories: string[] };
+      priority: 'priority' | 'standard';
+      by: SettlementActor;
+      checkedAt: number;
+      heldAt: number;
+    },
   ): Promise<GenerationOutcome> {
     // Recorded while the image service already works: neither is needed before the call.
     const requested = this.ledger.generations.handle(
       generationStreamId(request.id),
-      { type: 'RequestGeneration', data: { generationId: request.id, userId: request.userId, style: job.style, provider: this.provider.name, reservationId: request.id } },
-      { now: new Date(), ...job.by, reason: 'Generation requested', idempotencyKey: `generation-requested:${request.id}` },
+      {
+        type: 'RequestGeneration',
+        data: {
+          generationId: request.id,
+          userId: request.userId,
+          style: job.style,
+          provider: this.provider.name,
+          reservationId: request.id,
+        },
+      },
+      {
+        now: new Date(),
+        ...job.by,
+        reason: 'Generation requested',
+        idempotencyKey: `generation-requested:${request.id}`,
+      },
     );
     const stored = this.blobs.put(request.uploadKey!, job.photo, 'image/jpeg');
     try {
@@ -202,10 +249,21 @@ export class GenerationService {
         await this.repository.setPrediction(request.id, predictionId);
         await this.ledger.generations.handle(
           generationStreamId(request.id),
-          { type: 'RecordSubmission', data: { generationId: request.id, userId: request.userId, predictionId } },
-          { now: new Date(), ...job.by, reason: 'Sent to the image service', idempotencyKey: `generation-submitted:${request.id}` },
+          {
+            type: 'RecordSubmission',
+            data: { generationId: request.id, userId: request.userId, predictionId },
+          },
+          {
+            now: new Date(),
+            ...job.by,
+            reason: 'Sent to the image service',
+            idempotencyKey: `generation-submitted:${request.id}`,
+          },
         );
-        return this.provider.wait(predictionId, AbortSignal.timeout(this.settings.providerTimeoutMs));
+        return this.provider.wait(
+          predictionId,
+          AbortSignal.timeout(this.settings.providerTimeoutMs),
+        );
       });
       const providerFinishedAt = performance.now();
       if (outcome.status === 'succeeded') {
@@ -213,13 +271,26 @@ export class GenerationService {
           return {
             generation: (await this.repository.find(request.id))!,
             url: resultUrlFor(request.id),
-            timings: { checkedAt: job.checkedAt, heldAt: job.heldAt, providerStartedAt, providerFinishedAt },
+            timings: {
+              checkedAt: job.checkedAt,
+              heldAt: job.heldAt,
+              providerStartedAt,
+              providerFinishedAt,
+            },
           };
         }
         throw new AppError('GENERATION_FAILED', GENERATION_FAILED_MESSAGE, 502);
       }
-      const message = outcome.status === 'processing' ? 'The image service took too long. Your credits were not used. Please try again.' : outcome.message;
-      const code = outcome.status === 'failed' ? outcome.code : outcome.status === 'canceled' ? 'PROVIDER_CANCELED' : 'PROVIDER_TIMEOUT';
+      const message =
+        outcome.status === 'processing'
+          ? 'The image service took too long. Your credits were not used. Please try again.'
+          : outcome.message;
+      const code =
+        outcome.status === 'failed'
+          ? outcome.code
+          : outcome.status === 'canceled'
+            ? 'PROVIDER_CANCELED'
+            : 'PROVIDER_TIMEOUT';
       await this.settlement.release(request, code, message, job.by);
       throw new AppError('GENERATION_FAILED', message || GENERATION_FAILED_MESSAGE, 502);
     } catch (error) {
@@ -227,12 +298,22 @@ export class GenerationService {
       if (error instanceof AppError && error.code === 'GENERATION_FAILED') throw error;
       const message = error instanceof ProviderError ? error.message : GENERATION_FAILED_MESSAGE;
       const code = error instanceof ProviderError ? error.code : 'INTERNAL';
-      if (!(error instanceof ProviderError)) console.error(`generation ${request.id} failed`, error);
-      await this.settlement.release(request, code, message, job.by).catch((releaseError: unknown) => {
-        // Left for the reconciler: the hold's deadline guarantees it is settled.
-        console.error(`generation ${request.id}: release failed, the reconciler will settle it`, releaseError);
-      });
-      throw new AppError('GENERATION_FAILED', message, error instanceof ProviderError && error.code === 'PROVIDER_RATE_LIMITED' ? 503 : 502);
+      if (!(error instanceof ProviderError))
+        console.error(`generation ${request.id} failed`, error);
+      await this.settlement
+        .release(request, code, message, job.by)
+        .catch((releaseError: unknown) => {
+          // Left for the reconciler: the hold's deadline guarantees it is settled.
+          console.error(
+            `generation ${request.id}: release failed, the reconciler will settle it`,
+            releaseError,
+          );
+        });
+      throw new AppError(
+        'GENERATION_FAILED',
+        message,
+        error instanceof ProviderError && error.code === 'PROVIDER_RATE_LIMITED' ? 503 : 502,
+      );
     }
   }
 
@@ -240,8 +321,14 @@ export class GenerationService {
   private async replay(earlier: GenerationRequest): Promise<GenerationOutcome> {
     const running = this.inFlight.get(earlier.id);
     if (running) return running;
-    if (earlier.status === 'succeeded') return { generation: earlier, url: resultUrlFor(earlier.id) };
-    if (earlier.status === 'failed') throw new AppError('GENERATION_FAILED', earlier.errorMessage ?? GENERATION_FAILED_MESSAGE, 502);
+    if (earlier.status === 'succeeded')
+      return { generation: earlier, url: resultUrlFor(earlier.id) };
+    if (earlier.status === 'failed')
+      throw new AppError(
+        'GENERATION_FAILED',
+        earlier.errorMessage ?? GENERATION_FAILED_MESSAGE,
+        502,
+      );
     throw new AppError('GENERATION_IN_PROGRESS', 'This generation is still in progress', 409);
   }
 }

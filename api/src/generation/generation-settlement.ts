@@ -10,7 +10,8 @@ import type { ProjectionsGate } from '../composition/projections-gate';
 import type { BlobStore } from '../storage/blob-store';
 import type { GenerationRepository, GenerationRequest } from './generation-repository';
 
-export const resultKeyFor = (request: Pick<GenerationRequest, 'id' | 'userId'>) => `results/${request.userId}/${request.id}.png`;
+export const resultKeyFor = (request: Pick<GenerationRequest, 'id' | 'userId'>) =>
+  `results/${request.userId}/${request.id}.png`;
 export const resultUrlFor = (generationId: string) => `/api/generations/${generationId}/image`;
 
 export interface SettlementActor {
@@ -32,7 +33,13 @@ export class GenerationSettlement {
   ) {}
 
   private metadata(by: SettlementActor, key: string, reason: string): CommandMetadata {
-    return { now: new Date(), actor: by.actor, reason, correlationId: by.correlationId, idempotencyKey: key };
+    return {
+      now: new Date(),
+      actor: by.actor,
+      reason,
+      correlationId: by.correlationId,
+      idempotencyKey: key,
+    };
   }
 
   /** Stores the image and captures the hold. Returns false when the hold was already released. */
@@ -61,10 +68,21 @@ export class GenerationSettlement {
   }
 
   /** The hold was captured: make the generation's record say so (also after a crash in between). */
-  async recordDelivered(request: GenerationRequest, by: SettlementActor, captured: GlobalPosition | null = null) {
+  async recordDelivered(
+    request: GenerationRequest,
+    by: SettlementActor,
+    captured: GlobalPosition | null = null,
+  ) {
     const { position } = await this.ledger.generations.handle(
       generationStreamId(request.id),
-      { type: 'CompleteGeneration', data: { generationId: request.id, userId: request.userId, resultKey: resultKeyFor(request) } },
+      {
+        type: 'CompleteGeneration',
+        data: {
+          generationId: request.id,
+          userId: request.userId,
+          resultKey: resultKeyFor(request),
+        },
+      },
       this.metadata(by, `generation-completed:${request.id}`, 'Image delivered'),
     );
     await this.repository.complete(request.id, { status: 'succeeded' });
@@ -73,7 +91,12 @@ export class GenerationSettlement {
   }
 
   /** Releases the hold. Returns false when it had been captured (the image was delivered). */
-  async release(request: GenerationRequest, code: string, message: string, by: SettlementActor): Promise<boolean> {
+  async release(
+    request: GenerationRequest,
+    code: string,
+    message: string,
+    by: SettlementActor,
+  ): Promise<boolean> {
     let released: GlobalPosition | null;
     try {
       released = (
@@ -94,10 +117,24 @@ export class GenerationSettlement {
     return true;
   }
 
-  private async markFailed(request: GenerationRequest, code: string, message: string, by: SettlementActor, released: GlobalPosition | null = null) {
+  private async markFailed(
+    request: GenerationRequest,
+    code: string,
+    message: string,
+    by: SettlementActor,
+    released: GlobalPosition | null = null,
+  ) {
     const { position } = await this.ledger.generations.handle(
       generationStreamId(request.id),
-      { type: 'FailGeneration', data: { generationId: request.id, userId: request.userId, errorCode: code, errorMessage: message } },
+      {
+        type: 'FailGeneration',
+        data: {
+          generationId: request.id,
+          userId: request.userId,
+          errorCode: code,
+          errorMessage: message,
+        },
+      },
       this.metadata(by, `generation-failed:${request.id}`, 'Generation failed'),
     );
     await this.repository.complete(request.id, { status: 'failed', code, message });

@@ -32,14 +32,23 @@ export function viewFromRequest(request: GenerationRequest): GenerationView {
   };
 }
 
-function viewFromRecord(record: GenerationRecord, request: GenerationRequest | undefined): GenerationView {
-  const status = record.status === 'succeeded' || record.status === 'failed' ? record.status : 'pending';
+function viewFromRecord(
+  record: GenerationRecord,
+  request: GenerationRequest | undefined,
+): GenerationView {
+  const status =
+    record.status === 'succeeded' || record.status === 'failed' ? record.status : 'pending';
   return {
     id: record.generationId,
     style: record.style ?? request?.style ?? 'unknown',
     prompt: request?.prompt ?? null,
     status,
-    stage: status !== 'pending' ? 'done' : record.submittedAt || request?.predictionId ? 'rendering' : 'queued',
+    stage:
+      status !== 'pending'
+        ? 'done'
+        : record.submittedAt || request?.predictionId
+          ? 'rendering'
+          : 'queued',
     resultUrl: status === 'succeeded' ? resultUrlFor(record.generationId) : null,
     errorMessage: record.errorMessage,
     requestedAt: record.requestedAt ?? request?.createdAt ?? new Date(0),
@@ -47,7 +56,8 @@ function viewFromRecord(record: GenerationRecord, request: GenerationRequest | u
   };
 }
 
-const encodeCursor = (view: GenerationView) => Buffer.from(`${view.requestedAt.toISOString()}|${view.id}`).toString('base64url');
+const encodeCursor = (view: GenerationView) =>
+  Buffer.from(`${view.requestedAt.toISOString()}|${view.id}`).toString('base64url');
 function decodeCursor(cursor: string) {
   const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
   const requestedAt = new Date(at ?? '');
@@ -66,8 +76,13 @@ export async function listMyGenerations(
     before: page.after ? decodeCursor(page.after) : null,
   });
   const requests = await repository.findMany(generations.map((g) => g.generationId));
-  const views = generations.map((record) => viewFromRecord(record, requests.get(record.generationId)));
-  return { generations: views, nextCursor: hasMore && views.length ? encodeCursor(views[views.length - 1]!) : null };
+  const views = generations.map((record) =>
+    viewFromRecord(record, requests.get(record.generationId)),
+  );
+  return {
+    generations: views,
+    nextCursor: hasMore && views.length ? encodeCursor(views[views.length - 1]!) : null,
+  };
 }
 
 export async function findMyGeneration(

@@ -16,15 +16,29 @@ import { fixturePhoto } from '../testing/fixtures';
 const photoPath = fixturePhoto('chelsea.png');
 const pixelBomb = path.join(import.meta.dirname, 'upload/fixtures/pixel-bomb-20000x20000.png');
 
-function restUpload(client: HttpClient, file: { bytes: Buffer; name: string; type: string } | null, fields: Record<string, string> = {}) {
+function restUpload(
+  client: HttpClient,
+  file: { bytes: Buffer; name: string; type: string } | null,
+  fields: Record<string, string> = {},
+) {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
-  if (file) form.set('profileImage', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+  if (file)
+    form.set(
+      'profileImage',
+      new Blob([new Uint8Array(file.bytes)], { type: file.type }),
+      file.name,
+    );
   return client.fetch('/api/generate-image', { method: 'POST', body: form });
 }
 
 /** The GraphQL multipart request spec, as apollo-upload-client sends it. */
-async function graphqlUpload(client: HttpClient, style: string, bytes: Buffer, extra: Record<string, unknown> = {}) {
+async function graphqlUpload(
+  client: HttpClient,
+  style: string,
+  bytes: Buffer,
+  extra: Record<string, unknown> = {},
+) {
   const form = new FormData();
   form.set(
     'operations',
@@ -35,8 +49,23 @@ async function graphqlUpload(client: HttpClient, style: string, bytes: Buffer, e
   );
   form.set('map', JSON.stringify({ 0: ['variables.input.photo'] }));
   form.set('0', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'photo.png');
-  const response = await client.fetch('/graphql', { method: 'POST', body: form, headers: { 'x-graphql-yoga-csrf': '1' } });
-  return (await response.json()) as { data?: { generateImage: { id: string; status: string; resultUrl: string; style: string; prompt: string } }; errors?: { message: string; extensions?: { code?: string } }[] };
+  const response = await client.fetch('/graphql', {
+    method: 'POST',
+    body: form,
+    headers: { 'x-graphql-yoga-csrf': '1' },
+  });
+  return (await response.json()) as {
+    data?: {
+      generateImage: {
+        id: string;
+        status: string;
+        resultUrl: string;
+        style: string;
+        prompt: string;
+      };
+    };
+    errors?: { message: string; extensions?: { code?: string } }[];
+  };
 }
 
 async function balanceOf(app: TestApp, userId: string) {
@@ -61,15 +90,33 @@ describe('image generation', () => {
 
   it('generates over REST: 5 credits spent, the PNG served to its owner only, the upload gone', async () => {
     const { client, userId } = await signedInUser(app, 10);
-    const response = await restUpload(client, { bytes: photo, name: 'cat.png', type: 'image/png' }, { prompt: '', style: 'ghibli' });
+    const response = await restUpload(
+      client,
+      { bytes: photo, name: 'cat.png', type: 'image/png' },
+      { prompt: '', style: 'ghibli' },
+    );
     expect(response.status).toBe(200);
     const { url } = (await response.json()) as { url: string };
     expect(url).toMatch(/^\/api\/generations\/[0-9a-f-]{36}\/image$/);
     const timing = Object.fromEntries(
-      response.headers.get('server-timing')!.split(', ').map((part) => [part.split(';dur=')[0], Number(part.split(';dur=')[1])]),
+      response.headers
+        .get('server-timing')!
+        .split(', ')
+        .map((part) => [part.split(';dur=')[0], Number(part.split(';dur=')[1])]),
     );
-    expect(Object.keys(timing).sort()).toEqual(['after-provider', 'before-provider', 'checks', 'hold', 'provider', 'queue', 'receive']);
-    expect(timing.receive! + timing.checks! + timing.hold! + timing.queue!).toBeCloseTo(timing['before-provider']!, 0);
+    expect(Object.keys(timing).sort()).toEqual([
+      'after-provider',
+      'before-provider',
+      'checks',
+      'hold',
+      'provider',
+      'queue',
+      'receive',
+    ]);
+    expect(timing.receive! + timing.checks! + timing.hold! + timing.queue!).toBeCloseTo(
+      timing['before-provider']!,
+      0,
+    );
 
     const image = await client.fetch(url);
     expect(image.status).toBe(200);
@@ -89,14 +136,22 @@ describe('image generation', () => {
     const { client } = await signedInUser(app, 5);
     const result = await graphqlUpload(client, 'PIXAR', photo);
     expect(result.errors).toBeUndefined();
-    expect(result.data!.generateImage).toMatchObject({ status: 'SUCCEEDED', style: 'pixar', prompt: 'Turn this image into a Pixar style character' });
+    expect(result.data!.generateImage).toMatchObject({
+      status: 'SUCCEEDED',
+      style: 'pixar',
+      prompt: 'Turn this image into a Pixar style character',
+    });
     const me = await client.graphql<{ me: { credits: number } }>('{ me { credits } }');
     expect(me.data!.me.credits).toBe(0);
-    const history = await client.graphql<{ myGenerations: { generations: { id: string; status: string; resultUrl: string }[] } }>(
-      '{ myGenerations { generations { id status resultUrl } nextCursor } }',
-    );
+    const history = await client.graphql<{
+      myGenerations: { generations: { id: string; status: string; resultUrl: string }[] };
+    }>('{ myGenerations { generations { id status resultUrl } nextCursor } }');
     expect(history.data!.myGenerations.generations).toEqual([
-      { id: result.data!.generateImage.id, status: 'SUCCEEDED', resultUrl: result.data!.generateImage.resultUrl },
+      {
+        id: result.data!.generateImage.id,
+        status: 'SUCCEEDED',
+        resultUrl: result.data!.generateImage.resultUrl,
+      },
     ]);
   });
 
@@ -113,13 +168,60 @@ describe('image generation', () => {
       const jpeg = await sharp(photo).jpeg().toBuffer();
       return jpeg.subarray(0, Math.floor(jpeg.length * 0.6));
     };
-    const cases: [string, () => Promise<{ bytes: Buffer; name: string; type: string } | null>, number, string][] = [
-      ['a text file named .png', async () => ({ bytes: Buffer.from('hello, I am text'), name: 'photo.png', type: 'image/png' }), 415, UPLOAD_MESSAGES.unsupported],
-      ['an HTML file sent as image/jpeg', async () => ({ bytes: Buffer.from('<html><body><script>alert(1)</script></body></html>'), name: 'photo.jpg', type: 'image/jpeg' }), 415, UPLOAD_MESSAGES.unsupported],
-      ['11 MB', async () => ({ bytes: Buffer.concat([photo, Buffer.alloc(11 * 1024 * 1024)]), name: 'big.png', type: 'image/png' }), 413, UPLOAD_MESSAGES.tooLarge],
-      ['a zero-byte file', async () => ({ bytes: Buffer.alloc(0), name: 'empty.png', type: 'image/png' }), 400, UPLOAD_MESSAGES.empty],
-      ['a truncated JPEG', async () => ({ bytes: await truncatedJpeg(), name: 'cut.jpg', type: 'image/jpeg' }), 422, UPLOAD_MESSAGES.unreadable],
-      ['a 20,000 × 20,000 PNG', async () => ({ bytes: await fs.readFile(pixelBomb), name: 'bomb.png', type: 'image/png' }), 413, UPLOAD_MESSAGES.tooManyPixels],
+    const cases: [
+      string,
+      () => Promise<{ bytes: Buffer; name: string; type: string } | null>,
+      number,
+      string,
+    ][] = [
+      [
+        'a text file named .png',
+        async () => ({
+          bytes: Buffer.from('hello, I am text'),
+          name: 'photo.png',
+          type: 'image/png',
+        }),
+        415,
+        UPLOAD_MESSAGES.unsupported,
+      ],
+      [
+        'an HTML file sent as image/jpeg',
+        async () => ({
+          bytes: Buffer.from('<html><body><script>alert(1)</script></body></html>'),
+          name: 'photo.jpg',
+          type: 'image/jpeg',
+        }),
+        415,
+        UPLOAD_MESSAGES.unsupported,
+      ],
+      [
+        '11 MB',
+        async () => ({
+          bytes: Buffer.concat([photo, Buffer.alloc(11 * 1024 * 1024)]),
+          name: 'big.png',
+          type: 'image/png',
+        }),
+        413,
+        UPLOAD_MESSAGES.tooLarge,
+      ],
+      [
+        'a zero-byte file',
+        async () => ({ bytes: Buffer.alloc(0), name: 'empty.png', type: 'image/png' }),
+        400,
+        UPLOAD_MESSAGES.empty,
+      ],
+      [
+        'a truncated JPEG',
+        async () => ({ bytes: await truncatedJpeg(), name: 'cut.jpg', type: 'image/jpeg' }),
+        422,
+        UPLOAD_MESSAGES.unreadable,
+      ],
+      [
+        'a 20,000 × 20,000 PNG',
+        async () => ({ bytes: await fs.readFile(pixelBomb), name: 'bomb.png', type: 'image/png' }),
+        413,
+        UPLOAD_MESSAGES.tooManyPixels,
+      ],
       ['a missing file', async () => null, 400, 'Profile image is required'],
     ];
     it.each(cases)('%s', async (_label, file, status, message) => {
@@ -133,16 +235,27 @@ describe('image generation', () => {
     });
 
     it('a signed-out request', async () => {
-      const response = await restUpload(new HttpClient(app.url), { bytes: photo, name: 'cat.png', type: 'image/png' });
+      const response = await restUpload(new HttpClient(app.url), {
+        bytes: photo,
+        name: 'cat.png',
+        type: 'image/png',
+      });
       expect(response.status).toBe(401);
       expect((await response.json()).message).toBe('Please login to generate images');
       const gql = await graphqlUpload(new HttpClient(app.url), 'GHIBLI', photo);
-      expect(gql.errors?.[0]).toMatchObject({ message: 'Please login to generate images', extensions: { code: 'UNAUTHENTICATED' } });
+      expect(gql.errors?.[0]).toMatchObject({
+        message: 'Please login to generate images',
+        extensions: { code: 'UNAUTHENTICATED' },
+      });
     });
 
     it('a user with fewer than 5 credits gets the spec message', async () => {
       const { client, userId } = await signedInUser(app, 4);
-      const response = await restUpload(client, { bytes: photo, name: 'cat.png', type: 'image/png' });
+      const response = await restUpload(client, {
+        bytes: photo,
+        name: 'cat.png',
+        type: 'image/png',
+      });
       expect(response.status).toBe(402);
       expect((await response.json()).message).toBe(INSUFFICIENT_CREDITS_MESSAGE);
       expect((await balanceOf(app, userId)).available).toBe(4);
@@ -152,14 +265,27 @@ describe('image generation', () => {
   it('20 concurrent requests from a user with 5 credits: exactly one result, balance 0, no hold left open', async () => {
     const { client, userId } = await signedInUser(app, 5);
     const responses = await Promise.all(
-      Array.from({ length: 20 }, () => restUpload(client, { bytes: photo, name: 'cat.png', type: 'image/png' }, { style: 'chibi' })),
+      Array.from({ length: 20 }, () =>
+        restUpload(
+          client,
+          { bytes: photo, name: 'cat.png', type: 'image/png' },
+          { style: 'chibi' },
+        ),
+      ),
     );
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
-    const refusals = await Promise.all(responses.filter((r) => r.status !== 200).map(async (r) => [r.status, (await r.json()).message]));
+    const refusals = await Promise.all(
+      responses
+        .filter((r) => r.status !== 200)
+        .map(async (r) => [r.status, (await r.json()).message]),
+    );
     for (const [status, message] of refusals) {
       expect([402, 429]).toContain(status);
-      expect([INSUFFICIENT_CREDITS_MESSAGE, 'You already have 2 generations in progress. Please wait for one to finish.']).toContain(message);
+      expect([
+        INSUFFICIENT_CREDITS_MESSAGE,
+        'You already have 2 generations in progress. Please wait for one to finish.',
+      ]).toContain(message);
     }
     expect(await balanceOf(app, userId)).toMatchObject({ available: 0, held: 0, lifetimeSpent: 5 });
     const { state } = await app.services.ledger.credits.read(creditStreamId(userId));
@@ -172,11 +298,19 @@ class FailingProvider implements ImageProvider {
   readonly name = 'failing';
   constructor(private readonly mode: 'outcome' | 'throw') {}
   async submit() {
-    if (this.mode === 'throw') throw new ProviderError('PROVIDER_UNAVAILABLE', 'The image service is not available right now.');
+    if (this.mode === 'throw')
+      throw new ProviderError(
+        'PROVIDER_UNAVAILABLE',
+        'The image service is not available right now.',
+      );
     return { predictionId: 'p-1' };
   }
   async wait(): Promise<ProviderOutcome> {
-    return { status: 'failed', code: 'PROVIDER_FAILED', message: 'The image service could not create this image: model exploded' };
+    return {
+      status: 'failed',
+      code: 'PROVIDER_FAILED',
+      message: 'The image service could not create this image: model exploded',
+    };
   }
   async check(): Promise<ProviderOutcome> {
     return this.wait();
@@ -194,20 +328,34 @@ describe.each(['outcome', 'throw'] as const)('a provider failure (%s)', (mode) =
 
   it("releases the hold, answers with the provider's message, and deletes the uploaded photo", async () => {
     const { client, userId } = await signedInUser(app, 5);
-    const response = await restUpload(client, { bytes: await fs.readFile(photoPath), name: 'cat.png', type: 'image/png' });
+    const response = await restUpload(client, {
+      bytes: await fs.readFile(photoPath),
+      name: 'cat.png',
+      type: 'image/png',
+    });
     expect(response.status).toBeGreaterThanOrEqual(500);
     const { message } = await response.json();
     expect(message).toBe(
-      mode === 'throw' ? 'The image service is not available right now.' : 'The image service could not create this image: model exploded',
+      mode === 'throw'
+        ? 'The image service is not available right now.'
+        : 'The image service could not create this image: model exploded',
     );
-    expect(await getCreditBalance(app.database.pool, userId)).toMatchObject({ available: 5, held: 0, lifetimeSpent: 0 });
-    const events = (await app.runtime.storage.store.readStream(creditStreamId(userId))).map((e) => e.type);
+    expect(await getCreditBalance(app.database.pool, userId)).toMatchObject({
+      available: 5,
+      held: 0,
+      lifetimeSpent: 0,
+    });
+    const events = (await app.runtime.storage.store.readStream(creditStreamId(userId))).map(
+      (e) => e.type,
+    );
     expect(events).toEqual(['CreditsGranted', 'CreditsReserved', 'CreditsReleased']);
     expect(await app.services.blobs.list('uploads/')).toEqual([]);
-    const history = await client.graphql<{ myGenerations: { generations: { status: string; errorMessage: string }[] } }>(
-      '{ myGenerations { generations { status errorMessage } } }',
-    );
-    expect(history.data!.myGenerations.generations).toEqual([{ status: 'FAILED', errorMessage: message }]);
+    const history = await client.graphql<{
+      myGenerations: { generations: { status: string; errorMessage: string }[] };
+    }>('{ myGenerations { generations { status errorMessage } } }');
+    expect(history.data!.myGenerations.generations).toEqual([
+      { status: 'FAILED', errorMessage: message },
+    ]);
   });
 });
 
@@ -215,7 +363,12 @@ describe('a browser that disconnects', () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp({ LOCAL_PROVIDER_DELAY_MS: '1500' }, undefined, {
-      provider: new LocalImageProvider({ render: async (request) => (await new Promise((r) => setTimeout(r, 1500)), (await import('./engine/local/render')).renderLocal(request)) }),
+      provider: new LocalImageProvider({
+        render: async (request) => (
+          await new Promise((r) => setTimeout(r, 1500)),
+          (await import('./engine/local/render')).renderLocal(request)
+        ),
+      }),
     });
   });
   afterAll(async () => {
@@ -224,29 +377,54 @@ describe('a browser that disconnects', () => {
 
   it('a page can follow its generation by the idempotency key it sent: queued or rendering, then done', async () => {
     const { client } = await signedInUser(app, 5);
-    const pending = graphqlUpload(client, 'GHIBLI', await fs.readFile(photoPath), { idempotencyKey: 'follow-me-1' });
+    const pending = graphqlUpload(client, 'GHIBLI', await fs.readFile(photoPath), {
+      idempotencyKey: 'follow-me-1',
+    });
     const stage = async () =>
-      (await client.graphql<{ myGenerationByKey: { stage: string; status: string } | null }>('query { myGenerationByKey(idempotencyKey: "follow-me-1") { stage status } }')).data?.myGenerationByKey;
-    await expect.poll(async () => (await stage())?.stage, { timeout: 10_000, interval: 100 }).toBe('RENDERING');
+      (
+        await client.graphql<{ myGenerationByKey: { stage: string; status: string } | null }>(
+          'query { myGenerationByKey(idempotencyKey: "follow-me-1") { stage status } }',
+        )
+      ).data?.myGenerationByKey;
+    await expect
+      .poll(async () => (await stage())?.stage, { timeout: 10_000, interval: 100 })
+      .toBe('RENDERING');
     expect((await stage())?.status).toBe('PENDING');
     await pending;
     expect(await stage()).toEqual({ stage: 'DONE', status: 'SUCCEEDED' });
     const stranger = (await signedInUser(app)).client;
-    expect((await stranger.graphql('query { myGenerationByKey(idempotencyKey: "follow-me-1") { id } }')).data).toEqual({ myGenerationByKey: null });
+    expect(
+      (await stranger.graphql('query { myGenerationByKey(idempotencyKey: "follow-me-1") { id } }'))
+        .data,
+    ).toEqual({ myGenerationByKey: null });
   });
 
   it('still gets its result: credits settle and the generation lands in the history', async () => {
     const { client, userId } = await signedInUser(app, 5);
     const controller = new AbortController();
     const form = new FormData();
-    form.set('profileImage', new Blob([new Uint8Array(await fs.readFile(photoPath))], { type: 'image/png' }), 'cat.png');
-    const request = client.fetch('/api/generate-image', { method: 'POST', body: form, signal: controller.signal }).catch(() => 'aborted');
+    form.set(
+      'profileImage',
+      new Blob([new Uint8Array(await fs.readFile(photoPath))], { type: 'image/png' }),
+      'cat.png',
+    );
+    const request = client
+      .fetch('/api/generate-image', { method: 'POST', body: form, signal: controller.signal })
+      .catch(() => 'aborted');
     await new Promise((r) => setTimeout(r, 500));
     controller.abort();
     expect(await request).toBe('aborted');
-    await expect.poll(async () => (await getCreditBalance(app.database.pool, userId)).lifetimeSpent, { timeout: 15_000 }).toBe(5);
+    await expect
+      .poll(async () => (await getCreditBalance(app.database.pool, userId)).lifetimeSpent, {
+        timeout: 15_000,
+      })
+      .toBe(5);
     const history = async () =>
-      (await client.graphql<{ myGenerations: { generations: { status: string }[] } }>('{ myGenerations { generations { status } } }')).data!.myGenerations.generations;
+      (
+        await client.graphql<{ myGenerations: { generations: { status: string }[] } }>(
+          '{ myGenerations { generations { status } } }',
+        )
+      ).data!.myGenerations.generations;
     await expect.poll(history, { timeout: 5_000 }).toEqual([{ status: 'SUCCEEDED' }]);
   });
 });

@@ -17,7 +17,9 @@ export class ProviderQueue {
 
   /** How many are waiting ahead of a newcomer of this priority. */
   positionFor(priority: QueuePriority): number {
-    return priority === 'priority' ? this.waiting.filter((w) => w.priority === 'priority').length : this.waiting.length;
+    return priority === 'priority'
+      ? this.waiting.filter((w) => w.priority === 'priority').length
+      : this.waiting.length;
   }
 
   get inFlight() {
@@ -41,7 +43,8 @@ export class ProviderQueue {
     return new Promise((resolve) => {
       const waiter: Waiter = { priority, start: resolve };
       // Priority waiters go behind the last priority waiter, ahead of every standard one.
-      const firstStandard = priority === 'priority' ? this.waiting.findIndex((w) => w.priority === 'standard') : -1;
+      const firstStandard =
+        priority === 'priority' ? this.waiting.findIndex((w) => w.priority === 'standard') : -1;
       if (firstStandard === -1) this.waiting.push(waiter);
       else this.waiting.splice(firstStandard, 0, waiter);
     });

@@ -25,7 +25,14 @@ describe('provider queue', () => {
         running--;
       });
     };
-    const all = [job('a', 'standard'), job('b', 'standard'), job('c', 'standard'), job('d', 'priority'), job('e', 'standard'), job('f', 'priority')];
+    const all = [
+      job('a', 'standard'),
+      job('b', 'standard'),
+      job('c', 'standard'),
+      job('d', 'priority'),
+      job('e', 'standard'),
+      job('f', 'priority'),
+    ];
     await Promise.resolve();
     expect(order).toEqual(['a', 'b']);
     expect(queue.positionFor('priority')).toBe(2);
@@ -42,7 +49,9 @@ describe('provider queue', () => {
 
   it('frees the slot when a task fails', async () => {
     const queue = new ProviderQueue(1);
-    await expect(queue.run('standard', async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    await expect(
+      queue.run('standard', async () => Promise.reject(new Error('boom'))),
+    ).rejects.toThrow('boom');
     expect(await queue.run('standard', async () => 'next')).toBe('next');
   });
 });

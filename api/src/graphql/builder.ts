@@ -29,7 +29,9 @@ export const builder = new SchemaBuilder<{
   validation: {
     validationError: (result) => {
       const issue = result.issues[0];
-      const field = issue?.path?.map((part) => (typeof part === 'object' ? String(part.key) : String(part))).join('.');
+      const field = issue?.path
+        ?.map((part) => (typeof part === 'object' ? String(part.key) : String(part)))
+        .join('.');
       return badInput(issue?.message ?? 'Invalid input', field ? { field } : undefined);
     },
   },

@@ -12,4 +12,5 @@ export interface GraphQLContext {
 }
 
 export const hasRole = (context: GraphQLContext, role: 'support' | 'finance' | 'admin') =>
-  !!context.viewer && (context.viewer.user.roles.includes(role) || context.viewer.user.roles.includes('admin'));
+  !!context.viewer &&
+  (context.viewer.user.roles.includes(role) || context.viewer.user.roles.includes('admin'));

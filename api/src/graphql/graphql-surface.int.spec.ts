@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from '../testing/http-client';
 import { startTestApp, type TestApp } from '../testing/test-app';
 
-const ME = 'query { me { id username email credits generationsRemaining subscriptionStatus currentPlan roles } }';
+const ME =
+  'query { me { id username email credits generationsRemaining subscriptionStatus currentPlan roles } }';
 const REGISTER = `mutation ($input: RegisterInput!) { register(input: $input) { user { username credits } } }`;
 const LOGIN = `mutation ($input: LoginInput!) { login(input: $input) { user { username } } }`;
 const HISTORY = `query ($first: Int, $before: String) { myCreditHistory(first: $first, before: $before) {
@@ -43,8 +44,13 @@ describe('GraphQL surface over HTTP', () => {
       message: 'Password must be at least 6 characters',
       extensions: { code: 'BAD_USER_INPUT' },
     });
-    const login = await new HttpClient(app.url).graphql(LOGIN, { input: { email: 'grace@example.com', password: 'wrong-one' } });
-    expect(login.errors?.[0]).toMatchObject({ message: 'Invalid email or password', extensions: { code: 'INVALID_CREDENTIALS' } });
+    const login = await new HttpClient(app.url).graphql(LOGIN, {
+      input: { email: 'grace@example.com', password: 'wrong-one' },
+    });
+    expect(login.errors?.[0]).toMatchObject({
+      message: 'Invalid email or password',
+      extensions: { code: 'INVALID_CREDENTIALS' },
+    });
   });
 
   it('the signedIn scope refuses my credit history to visitors', async () => {
@@ -55,10 +61,22 @@ describe('GraphQL surface over HTTP', () => {
 
   it('my credit history: newest first, with running balance and reason, paginated', async () => {
     const client = new HttpClient(app.url);
-    await client.graphql(REGISTER, { input: { email: 'ken@example.com', password: 'thompson', username: 'ken' } });
-    const page = await client.graphql<{ myCreditHistory: { movements: unknown[]; nextCursor: string | null } }>(HISTORY, { first: 10 });
+    await client.graphql(REGISTER, {
+      input: { email: 'ken@example.com', password: 'thompson', username: 'ken' },
+    });
+    const page = await client.graphql<{
+      myCreditHistory: { movements: unknown[]; nextCursor: string | null };
+    }>(HISTORY, { first: 10 });
     expect(page.data?.myCreditHistory).toEqual({
-      movements: [{ type: 'CreditsGranted', delta: 5, balanceAfter: 5, reason: 'Signup bonus', reference: expect.stringMatching(/^signup-/) }],
+      movements: [
+        {
+          type: 'CreditsGranted',
+          delta: 5,
+          balanceAfter: 5,
+          reason: 'Signup bonus',
+          reference: expect.stringMatching(/^signup-/),
+        },
+      ],
       nextCursor: null,
     });
     const tooMany = await client.graphql(HISTORY, { first: 1000 });
@@ -71,7 +89,10 @@ describe('GraphQL surface over HTTP', () => {
   });
 
   it('refuses queries costlier than the limit, without running them', async () => {
-    const aliases = Array.from({ length: 800 }, (_, i) => `m${i}: me { id username email credits }`).join(' ');
+    const aliases = Array.from(
+      { length: 800 },
+      (_, i) => `m${i}: me { id username email credits }`,
+    ).join(' ');
     const result = await new HttpClient(app.url).graphql(`query { ${aliases} }`);
     expect(result.errors?.[0]?.message).toBe('Syntax Error: Query validation error.');
     expect(result.data ?? null).toBeNull();
@@ -81,7 +102,9 @@ describe('GraphQL surface over HTTP', () => {
 
   it('masks unexpected errors', async () => {
     const client = new HttpClient(app.url);
-    await client.graphql(REGISTER, { input: { email: 'mask@example.com', password: 'secret1', username: 'mask' } });
+    await client.graphql(REGISTER, {
+      input: { email: 'mask@example.com', password: 'secret1', username: 'mask' },
+    });
     await app.database.pool.query('ALTER VIEW credit_history RENAME TO credit_history_hidden');
     try {
       const result = await client.graphql(HISTORY);

@@ -34,7 +34,9 @@ export function createGraphQLServer(services: Services) {
     schema,
     graphqlEndpoint: '/graphql',
     // One photo per request, at most 10 MB: larger uploads stop while streaming, not after.
-    fetchAPI: createFetch({ formDataLimits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 256 * 1024 } }),
+    fetchAPI: createFetch({
+      formDataLimits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 256 * 1024 },
+    }),
     landingPage: false,
     // Expected errors are answers, not incidents; maskError logs the unexpected ones.
     logging: false,

@@ -25,7 +25,11 @@ export interface AppOptions {
  * The HTTP handler: GraphQL goes straight to Yoga (the hot path, no Express middleware on it),
  * everything else to the Express app.
  */
-export function createApp(runtime: Runtime, services: Services, options: AppOptions = {}): RequestListener {
+export function createApp(
+  runtime: Runtime,
+  services: Services,
+  options: AppOptions = {},
+): RequestListener {
   const graphql = createGraphQLServer(services);
   const app = createExpressApp(runtime, services, options);
   return (request: IncomingMessage, response: ServerResponse) => {
@@ -43,11 +47,14 @@ function createExpressApp(runtime: Runtime, services: Services, options: AppOpti
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.use(healthRouter(runtime));
-  if (options.operatorToken) app.use(operatorRouter(runtime, options.operatorToken, new OperatorService(services)));
+  if (options.operatorToken)
+    app.use(operatorRouter(runtime, options.operatorToken, new OperatorService(services)));
 
   app.use(authenticate(services.accounts));
   app.use(sameOriginForCookies([services.config.publicUrl]));
-  app.use(authRoutes({ accounts: services.accounts, pool: services.pool, cookies: services.cookies }));
+  app.use(
+    authRoutes({ accounts: services.accounts, pool: services.pool, cookies: services.cookies }),
+  );
   app.use(googleRoutes(services.config.google, services.accounts, services.cookies));
   app.use(generationRoutes(services));
   app.use(pageViewRoutes(services.pool));

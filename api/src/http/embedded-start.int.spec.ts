@@ -27,13 +27,17 @@ describe('npm start on embedded defaults', () => {
       'generation_history',
       'subscription_status',
     ]);
-    for (const projection of health.projections) expect(projection).toMatchObject({ eventsBehind: 0, version: 1 });
+    for (const projection of health.projections)
+      expect(projection).toMatchObject({ eventsBehind: 0, version: 1 });
 
     // Something durable: a blue/green rebuild moves credit_history to version 2.
     const runtime = JSON.parse(await fs.readFile(`${dataDir}/runtime.json`, 'utf8'));
     const rebuild = await fetch(`${api.url}/internal/operator/projections/rebuild`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${runtime.operatorToken}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${runtime.operatorToken}`,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ name: 'credit_history' }),
     });
     expect(await rebuild.text()).toContain('"result"');
@@ -43,6 +47,8 @@ describe('npm start on embedded defaults', () => {
     await api.stop();
     api = await spawnApi({ DATA_DIR: dataDir, DATABASE_URL: '' });
     const after = await (await fetch(`${api.url}/health`)).json();
-    expect(after.projections.find((p: { name: string }) => p.name === 'credit_history').version).toBe(2);
+    expect(
+      after.projections.find((p: { name: string }) => p.name === 'credit_history').version,
+    ).toBe(2);
   });
 });

@@ -14,7 +14,10 @@ export function healthRouter(runtime: Runtime): Router {
       response.status(200).json({
         status: lagging ? 'degraded' : 'ok',
         database: { ok: true, embedded: runtime.storage.database.embedded },
-        eventStore: { kind: runtime.storage.eventStoreKind, head: head ? formatPosition(head) : null },
+        eventStore: {
+          kind: runtime.storage.eventStoreKind,
+          head: head ? formatPosition(head) : null,
+        },
         projections: projections.map((p) => ({
           name: p.name,
           version: p.version,
@@ -26,7 +29,10 @@ export function healthRouter(runtime: Runtime): Router {
         })),
       });
     } catch (error) {
-      response.status(503).json({ status: 'unavailable', error: error instanceof Error ? error.message : String(error) });
+      response.status(503).json({
+        status: 'unavailable',
+        error: error instanceof Error ? error.message : String(error),
+      });
     }
   });
   return router;

@@ -12,7 +12,11 @@ const sameToken = (given: string, expected: string) =>
  * Operator endpoints for the projections CLI when the embedded API owns the database. Guarded by a
  * random token only the local runtime file holds; absent when no token is configured.
  */
-export function operatorRouter(runtime: Runtime, operatorToken: string, operator?: OperatorService): Router {
+export function operatorRouter(
+  runtime: Runtime,
+  operatorToken: string,
+  operator?: OperatorService,
+): Router {
   const router = Router();
   router.use('/internal/operator', (request, response, next) => {
     const header = request.header('authorization') ?? '';
@@ -29,7 +33,8 @@ export function operatorRouter(runtime: Runtime, operatorToken: string, operator
     response.type('application/json').send(toJson(await operations.status()));
   });
 
-  const streamed = (work: (onProgress: (p: RebuildProgress) => void, request: Request) => Promise<unknown>) =>
+  const streamed =
+    (work: (onProgress: (p: RebuildProgress) => void, request: Request) => Promise<unknown>) =>
     async (request: Request, response: Response) => {
       response.type('application/x-ndjson');
       const write = (line: unknown) => response.write(`${toJson(line)}\n`);
@@ -44,9 +49,14 @@ export function operatorRouter(runtime: Runtime, operatorToken: string, operator
 
   router.post(
     '/internal/operator/projections/rebuild',
-    streamed((onProgress, request) => operations.rebuild(String(request.body?.name ?? ''), onProgress)),
+    streamed((onProgress, request) =>
+      operations.rebuild(String(request.body?.name ?? ''), onProgress),
+    ),
   );
-  router.post('/internal/operator/projections/replay', streamed((onProgress) => operations.replayAll(onProgress)));
+  router.post(
+    '/internal/operator/projections/replay',
+    streamed((onProgress) => operations.replayAll(onProgress)),
+  );
   router.post('/internal/operator/projections/prune', async (_request, response) => {
     response.json(await operations.pruneRetired());
   });
@@ -54,8 +64,10 @@ export function operatorRouter(runtime: Runtime, operatorToken: string, operator
     router.post('/internal/operator/admin/:command', async (request, response, next) => {
       try {
         const body = (request.body ?? {}) as Record<string, string>;
-        if (request.params.command === 'set-role') response.json(await operator.setRole(String(body.email), String(body.role)));
-        else if (request.params.command === 'advance-subscription') response.json(await operator.advanceSubscription(String(body.email)));
+        if (request.params.command === 'set-role')
+          response.json(await operator.setRole(String(body.email), String(body.role)));
+        else if (request.params.command === 'advance-subscription')
+          response.json(await operator.advanceSubscription(String(body.email)));
         else response.status(404).json({ message: 'Unknown operator command' });
       } catch (error) {
         next(error);

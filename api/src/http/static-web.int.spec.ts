@@ -7,15 +7,19 @@ import { startTestApp, type TestApp } from '../testing/test-app';
 
 /** A raw GET (fetch would undo the compression we want to see). */
 function rawGet(url: string, headers: Record<string, string>) {
-  return new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-    request(url, { headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
-    })
-      .on('error', reject)
-      .end();
-  });
+  return new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (resolve, reject) => {
+      request(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+      })
+        .on('error', reject)
+        .end();
+    },
+  );
 }
 
 describe('the built web app as the API serves it', () => {
@@ -28,9 +32,13 @@ describe('the built web app as the API serves it', () => {
   });
 
   it('sends the precompressed twin of an asset when the browser accepts it, the plain file otherwise', async () => {
-    const script = fs.readdirSync(path.resolve('web/dist/assets')).find((name) => name.endsWith('.js'))!;
+    const script = fs
+      .readdirSync(path.resolve('web/dist/assets'))
+      .find((name) => name.endsWith('.js'))!;
     const original = fs.readFileSync(path.resolve('web/dist/assets', script));
-    const compressed = await rawGet(`${app.url}/assets/${script}`, { 'accept-encoding': 'gzip, deflate, br' });
+    const compressed = await rawGet(`${app.url}/assets/${script}`, {
+      'accept-encoding': 'gzip, deflate, br',
+    });
     expect(compressed.headers['content-encoding']).toBe('br');
     expect(compressed.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(compressed.headers['cache-control']).toContain('immutable');
@@ -46,6 +54,8 @@ describe('the built web app as the API serves it', () => {
     const page = await fetch(`${app.url}/ghibli-creator`);
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(await page.text()).toContain('<div id="root"');
-    expect((await fetch(`${app.url}/api/nope`)).headers.get('content-type')).toContain('application/json');
+    expect((await fetch(`${app.url}/api/nope`)).headers.get('content-type')).toContain(
+      'application/json',
+    );
   });
 });

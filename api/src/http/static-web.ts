@@ -22,7 +22,10 @@ function precompressed(root: string, cacheControl: string) {
     const file = path.join(root, path.normalize(request.path).replace(/^(\.\.[/\\])+/, ''));
     if (!file.startsWith(root)) return next();
     const accepted = request.get('accept-encoding') ?? '';
-    for (const [encoding, extension] of [['br', '.br'], ['gzip', '.gz']] as const) {
+    for (const [encoding, extension] of [
+      ['br', '.br'],
+      ['gzip', '.gz'],
+    ] as const) {
       if (!accepted.includes(encoding) || !fs.existsSync(file + extension)) continue;
       response.setHeader('Content-Encoding', encoding);
       response.setHeader('Content-Type', type);
@@ -43,21 +46,24 @@ export function staticWebRouter(distDir: string): Router {
   router.use('/assets', precompressed(assets, 'public, max-age=31536000, immutable'));
   router.use('/assets', express.static(assets, { immutable: true, maxAge: '365d', index: false }));
   router.use(express.static(distDir, { index: false, maxAge: '1h' }));
-  router.get(/^(?!\/(api|graphql|auth\/google|internal|health|billing)(\/|$)).*/, (request, response, next) => {
-    if (!fs.existsSync(indexFile)) {
-      next();
-      return;
-    }
-    response.setHeader('Cache-Control', 'no-cache');
-    response.setHeader('Vary', 'Accept-Encoding');
-    const accepted = request.get('accept-encoding') ?? '';
-    if (accepted.includes('br') && fs.existsSync(`${indexFile}.br`)) {
-      response.setHeader('Content-Encoding', 'br');
-      response.setHeader('Content-Type', TYPES['.html']!);
-      response.sendFile(`${indexFile}.br`);
-      return;
-    }
-    response.sendFile(indexFile);
-  });
+  router.get(
+    /^(?!\/(api|graphql|auth\/google|internal|health|billing)(\/|$)).*/,
+    (request, response, next) => {
+      if (!fs.existsSync(indexFile)) {
+        next();
+        return;
+      }
+      response.setHeader('Cache-Control', 'no-cache');
+      response.setHeader('Vary', 'Accept-Encoding');
+      const accepted = request.get('accept-encoding') ?? '';
+      if (accepted.includes('br') && fs.existsSync(`${indexFile}.br`)) {
+        response.setHeader('Content-Encoding', 'br');
+        response.setHeader('Content-Type', TYPES['.html']!);
+        response.sendFile(`${indexFile}.br`);
+        return;
+      }
+      response.sendFile(indexFile);
+    },
+  );
   return router;
 }

@@ -14,7 +14,8 @@ export class OperatorService {
 
   /** Grants a staff role (`none` clears them all). */
   async setRole(email: string, role: string): Promise<{ email: string; roles: Role[] }> {
-    if (role !== 'none' && !ROLES.includes(role as Role)) throw badInput(`Unknown role ${role}; use ${ROLES.join(', ')} or none`);
+    if (role !== 'none' && !ROLES.includes(role as Role))
+      throw badInput(`Unknown role ${role}; use ${ROLES.join(', ')} or none`);
     const user = await this.userByEmail(email);
     const roles = role === 'none' ? [] : [...new Set([...user.roles, role as Role])];
     await this.services.accounts.users.setRoles(user.id, roles);
@@ -23,9 +24,15 @@ export class OperatorService {
   }
 
   /** Local payments only: renews (or ends) a subscription now, to show renewal, reset and no rollover. */
-  async advanceSubscription(email: string): Promise<{ email: string; outcome: 'renewed' | 'ended' }> {
+  async advanceSubscription(
+    email: string,
+  ): Promise<{ email: string; outcome: 'renewed' | 'ended' }> {
     if (!this.services.localBilling) {
-      throw new AppError('NOT_LOCAL', 'advance-subscription works with the local checkout (PAYMENTS=local) only; Stripe renews on its own', 400);
+      throw new AppError(
+        'NOT_LOCAL',
+        'advance-subscription works with the local checkout (PAYMENTS=local) only; Stripe renews on its own',
+        400,
+      );
     }
     const user = await this.userByEmail(email);
     return { email: user.email, outcome: await this.services.localBilling.advance(user.id) };

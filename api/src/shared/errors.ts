@@ -16,8 +16,10 @@ export class AppError extends Error {
   }
 }
 
-export const unauthenticated = (message = 'Please login to continue') => new AppError('UNAUTHENTICATED', message, 401);
-export const forbidden = (message = 'You are not allowed to do this') => new AppError('FORBIDDEN', message, 403);
+export const unauthenticated = (message = 'Please login to continue') =>
+  new AppError('UNAUTHENTICATED', message, 401);
+export const forbidden = (message = 'You are not allowed to do this') =>
+  new AppError('FORBIDDEN', message, 403);
 export const badInput = (message: string, details?: Record<string, unknown>) =>
   new AppError('BAD_USER_INPUT', message, 400, details);
 export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', message, 404);
@@ -44,6 +46,7 @@ const domainStatus: Record<string, number> = {
 /** Expected errors become AppErrors; anything else is unexpected (masked, logged). */
 export function toAppError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
-  if (error instanceof DomainError) return new AppError(error.code, error.message, domainStatus[error.code] ?? 400);
+  if (error instanceof DomainError)
+    return new AppError(error.code, error.message, domainStatus[error.code] ?? 400);
   return null;
 }

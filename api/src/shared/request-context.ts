@@ -5,4 +5,7 @@ export interface RequestContext {
   readonly correlationId: string;
 }
 
-export const systemContext = (correlationId: string): RequestContext => ({ ip: 'system', correlationId });
+export const systemContext = (correlationId: string): RequestContext => ({
+  ip: 'system',
+  correlationId,
+});

@@ -34,7 +34,10 @@ const toMessage = (row: Row): ContactMessage => ({
 export class ContactInbox {
   constructor(private readonly db: pg.Pool) {}
 
-  async list(filter: { category?: ContactCategory | null; handled?: boolean | null }, page: { first: number; after?: string | null }) {
+  async list(
+    filter: { category?: ContactCategory | null; handled?: boolean | null },
+    page: { first: number; after?: string | null },
+  ) {
     const params: unknown[] = [];
     const where: string[] = [];
     if (filter.category) where.push(`category = $${params.push(filter.category)}`);
@@ -55,7 +58,10 @@ export class ContactInbox {
     const last = messages[messages.length - 1];
     return {
       messages,
-      nextCursor: result.rows.length > page.first && last ? Buffer.from(`${last.createdAt.toISOString()}|${last.id}`).toString('base64url') : null,
+      nextCursor:
+        result.rows.length > page.first && last
+          ? Buffer.from(`${last.createdAt.toISOString()}|${last.id}`).toString('base64url')
+          : null,
     };
   }
 

@@ -4,7 +4,11 @@ import { signedInUser } from '../testing/accounts';
 import { startTestApp, type TestApp } from '../testing/test-app';
 
 /** Streams the export over HTTP and reads it as it comes, sampling the server's heap meanwhile. */
-async function exportAndMeasure(app: TestApp, client: Awaited<ReturnType<typeof signedInUser>>['client'], query: string) {
+async function exportAndMeasure(
+  app: TestApp,
+  client: Awaited<ReturnType<typeof signedInUser>>['client'],
+  query: string,
+) {
   // Live memory: collect garbage before each sample, so only what the export holds on to counts.
   const collect = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
   collect();
@@ -46,7 +50,12 @@ describe('ledger CSV export', () => {
   });
 
   it('streams 100,000 rows with the server’s memory flat', async () => {
-    const small = await exportAndMeasure(app, finance.client, '?types=CreditsSpent&from=' + encodeURIComponent(new Date(Date.now() - 10_000 * 1000).toISOString()));
+    const small = await exportAndMeasure(
+      app,
+      finance.client,
+      '?types=CreditsSpent&from=' +
+        encodeURIComponent(new Date(Date.now() - 10_000 * 1000).toISOString()),
+    );
     const large = await exportAndMeasure(app, finance.client, '?types=CreditsSpent');
     expect(small.rows).toBeGreaterThan(9_000);
     expect(large.status).toBe(200);
@@ -55,13 +64,19 @@ describe('ledger CSV export', () => {
     // Ten times the rows must not mean ten times the memory: what stays live is a page, not the file.
     expect(large.growth).toBeLessThan(large.bytes / 4);
     expect(large.growth).toBeLessThan(small.growth + 4 * 1024 * 1024);
-    console.info(`CSV export: ${large.rows} rows, ${(large.bytes / 1048576).toFixed(1)} MB; live heap growth ${(large.growth / 1048576).toFixed(1)} MB (10k rows: ${(small.growth / 1048576).toFixed(1)} MB)`);
+    console.info(
+      `CSV export: ${large.rows} rows, ${(large.bytes / 1048576).toFixed(1)} MB; live heap growth ${(large.growth / 1048576).toFixed(1)} MB (10k rows: ${(small.growth / 1048576).toFixed(1)} MB)`,
+    );
   }, 120_000);
 
   it('quotes fields and keeps formula-looking text inert', async () => {
-    const response = await finance.client.fetch(`/api/staff/ledger.csv?types=CreditsSpent&to=${encodeURIComponent(new Date(Date.now() - 99_990 * 1000).toISOString())}`);
+    const response = await finance.client.fetch(
+      `/api/staff/ledger.csv?types=CreditsSpent&to=${encodeURIComponent(new Date(Date.now() - 99_990 * 1000).toISOString())}`,
+    );
     const text = await response.text();
-    expect(text.split('\n')[0]).toBe('seq,occurred_at,user_id,type,delta,balance_after,held_after,paid_amount,free_amount,reference,plan_id,amount_paid_cents,currency,actor_kind,actor_id,reason,event_id');
+    expect(text.split('\n')[0]).toBe(
+      'seq,occurred_at,user_id,type,delta,balance_after,held_after,paid_amount,free_amount,reference,plan_id,amount_paid_cents,currency,actor_kind,actor_id,reason,event_id',
+    );
     expect(text).toContain('"Generation ""ghibli"", with a comma"');
   });
 });

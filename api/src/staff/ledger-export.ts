@@ -3,7 +3,25 @@ import { once } from 'node:events';
 import { creditHistoryWhere, toMovement, type CreditHistoryFilter } from '@app/projections';
 import type pg from 'pg';
 
-const COLUMNS = ['seq', 'occurred_at', 'user_id', 'type', 'delta', 'balance_after', 'held_after', 'paid_amount', 'free_amount', 'reference', 'plan_id', 'amount_paid_cents', 'currency', 'actor_kind', 'actor_id', 'reason', 'event_id'] as const;
+const COLUMNS = [
+  'seq',
+  'occurred_at',
+  'user_id',
+  'type',
+  'delta',
+  'balance_after',
+  'held_after',
+  'paid_amount',
+  'free_amount',
+  'reference',
+  'plan_id',
+  'amount_paid_cents',
+  'currency',
+  'actor_kind',
+  'actor_id',
+  'reason',
+  'event_id',
+] as const;
 
 /** RFC 4180 quoting, and a guard against spreadsheet formula injection. */
 function csvCell(value: unknown): string {
@@ -17,7 +35,12 @@ function csvCell(value: unknown): string {
  * Streams a filtered ledger view as CSV, newest first, page by page (keyset on seq), waiting for
  * the client to drain each page: memory stays flat however many rows there are.
  */
-export async function exportLedgerCsv(db: pg.Pool, filter: CreditHistoryFilter, out: Writable, pageSize = 2_000): Promise<number> {
+export async function exportLedgerCsv(
+  db: pg.Pool,
+  filter: CreditHistoryFilter,
+  out: Writable,
+  pageSize = 2_000,
+): Promise<number> {
   out.write(`${COLUMNS.join(',')}\n`);
   let before: number | null = null;
   let rows = 0;

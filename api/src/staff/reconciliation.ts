@@ -14,7 +14,10 @@ export interface ReconciliationIssue {
  * Every paid invoice the payment provider knows should have exactly one purchase in the ledger,
  * and every purchase a paid invoice. Lists what does not.
  */
-export async function reconcile(db: pg.Pool, gateway: PaymentGateway): Promise<{ invoicesChecked: number; issues: ReconciliationIssue[] }> {
+export async function reconcile(
+  db: pg.Pool,
+  gateway: PaymentGateway,
+): Promise<{ invoicesChecked: number; issues: ReconciliationIssue[] }> {
   const purchases = await purchasesByInvoice(db);
   const issues: ReconciliationIssue[] = [];
   const invoices = new Set<string>();
@@ -22,15 +25,36 @@ export async function reconcile(db: pg.Pool, gateway: PaymentGateway): Promise<{
     invoices.add(invoice.invoiceId);
     const purchase = purchases.get(invoice.invoiceId);
     if (!purchase) {
-      const owner = await db.query<{ user_id: string }>('SELECT user_id FROM billing_customers WHERE customer_id = $1', [invoice.customerId]);
-      issues.push({ kind: 'PAID_INVOICE_WITHOUT_PURCHASE', invoiceId: invoice.invoiceId, userId: owner.rows[0]?.user_id ?? null, purchases: 0, amountPaidCents: invoice.amountPaid });
+      const owner = await db.query<{ user_id: string }>(
+        'SELECT user_id FROM billing_customers WHERE customer_id = $1',
+        [invoice.customerId],
+      );
+      issues.push({
+        kind: 'PAID_INVOICE_WITHOUT_PURCHASE',
+        invoiceId: invoice.invoiceId,
+        userId: owner.rows[0]?.user_id ?? null,
+        purchases: 0,
+        amountPaidCents: invoice.amountPaid,
+      });
     } else if (purchase.count > 1) {
-      issues.push({ kind: 'DUPLICATE_PURCHASE', invoiceId: invoice.invoiceId, userId: purchase.userId, purchases: purchase.count, amountPaidCents: invoice.amountPaid });
+      issues.push({
+        kind: 'DUPLICATE_PURCHASE',
+        invoiceId: invoice.invoiceId,
+        userId: purchase.userId,
+        purchases: purchase.count,
+        amountPaidCents: invoice.amountPaid,
+      });
     }
   }
   for (const [invoiceId, purchase] of purchases) {
     if (!invoices.has(invoiceId)) {
-      issues.push({ kind: 'PURCHASE_WITHOUT_INVOICE', invoiceId, userId: purchase.userId, purchases: purchase.count, amountPaidCents: null });
+      issues.push({
+        kind: 'PURCHASE_WITHOUT_INVOICE',
+        invoiceId,
+        userId: purchase.userId,
+        purchases: purchase.count,
+        amountPaidCents: null,
+      });
     }
   }
   return { invoicesChecked: invoices.size, issues };

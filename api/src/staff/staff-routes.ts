@@ -4,7 +4,8 @@ import { asyncHandler } from '../http/rest/error-handler';
 import { badInput, forbidden, unauthenticated } from '../shared/errors';
 import { exportLedgerCsv } from './ledger-export';
 
-const isStaff = (roles: readonly string[], role: string) => roles.includes(role) || roles.includes('admin');
+const isStaff = (roles: readonly string[], role: string) =>
+  roles.includes(role) || roles.includes('admin');
 
 /** CSV export of a filtered ledger view, streamed. Finance: any view; support: one user's. */
 export function staffRoutes(services: Services): Router {
@@ -15,7 +16,10 @@ export function staffRoutes(services: Services): Router {
       const viewer = request.viewer;
       if (!viewer) throw unauthenticated();
       const roles = viewer.user.roles;
-      const userId = typeof request.query.userId === 'string' && request.query.userId ? request.query.userId : undefined;
+      const userId =
+        typeof request.query.userId === 'string' && request.query.userId
+          ? request.query.userId
+          : undefined;
       if (!isStaff(roles, 'finance') && !(isStaff(roles, 'support') && userId)) throw forbidden();
       const date = (name: string) => {
         const value = request.query[name];
@@ -24,13 +28,28 @@ export function staffRoutes(services: Services): Router {
         if (Number.isNaN(parsed.getTime())) throw badInput(`${name} is not a date`);
         return parsed;
       };
-      const types = typeof request.query.types === 'string' && request.query.types ? request.query.types.split(',') : undefined;
+      const types =
+        typeof request.query.types === 'string' && request.query.types
+          ? request.query.types.split(',')
+          : undefined;
       const from = date('from');
       const to = date('to');
       response.setHeader('Content-Type', 'text/csv; charset=utf-8');
-      response.setHeader('Content-Disposition', `attachment; filename="ledger-${new Date().toISOString().slice(0, 10)}.csv"`);
+      response.setHeader(
+        'Content-Disposition',
+        `attachment; filename="ledger-${new Date().toISOString().slice(0, 10)}.csv"`,
+      );
       response.setHeader('Cache-Control', 'no-store');
-      await exportLedgerCsv(services.pool, { ...(userId ? { userId } : {}), ...(types ? { types } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}) }, response);
+      await exportLedgerCsv(
+        services.pool,
+        {
+          ...(userId ? { userId } : {}),
+          ...(types ? { types } : {}),
+          ...(from ? { from } : {}),
+          ...(to ? { to } : {}),
+        },
+        response,
+      );
       response.end();
     }),
   );

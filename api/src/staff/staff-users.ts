@@ -1,4 +1,9 @@
-import { getCreditBalance, getSubscriptionStatus, type CreditBalance, type SubscriptionStatusRow } from '@app/projections';
+import {
+  getCreditBalance,
+  getSubscriptionStatus,
+  type CreditBalance,
+  type SubscriptionStatusRow,
+} from '@app/projections';
 import type pg from 'pg';
 import { toUser, type UserRecord, type UserRow } from '../accounts/users-repository';
 
@@ -30,7 +35,10 @@ export class StaffUsers {
     if (!/^[0-9a-f-]{36}$/.test(userId)) return null;
     const result = await this.db.query<UserRow>('SELECT * FROM users WHERE id = $1', [userId]);
     if (!result.rows[0]) return null;
-    const [balance, subscription] = await Promise.all([getCreditBalance(this.db, userId), getSubscriptionStatus(this.db, userId)]);
+    const [balance, subscription] = await Promise.all([
+      getCreditBalance(this.db, userId),
+      getSubscriptionStatus(this.db, userId),
+    ]);
     return { user: toUser(result.rows[0]), balance, subscription };
   }
 }

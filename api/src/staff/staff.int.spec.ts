@@ -28,8 +28,22 @@ describe('staff tools', () => {
     app = await startTestApp({ PAYMENTS: 'local', STRIPE_WEBHOOK_SECRET: SECRET });
     customer = await signedInUser(app, 10);
     const form = new FormData();
-    form.set('profileImage', new Blob([new Uint8Array(await (await import('node:fs/promises')).readFile(fixturePhoto('chelsea.png')))], { type: 'image/png' }), 'cat.png');
-    const generated = await customer.client.fetch('/api/generate-image', { method: 'POST', body: form });
+    form.set(
+      'profileImage',
+      new Blob(
+        [
+          new Uint8Array(
+            await (await import('node:fs/promises')).readFile(fixturePhoto('chelsea.png')),
+          ),
+        ],
+        { type: 'image/png' },
+      ),
+      'cat.png',
+    );
+    const generated = await customer.client.fetch('/api/generate-image', {
+      method: 'POST',
+      body: form,
+    });
     generationId = (await generated.json()).url.split('/')[3];
     clients = {
       anonymous: new HttpClient(app.url),
@@ -44,33 +58,98 @@ describe('staff tools', () => {
   });
 
   describe('authorization matrix: every role against every staff operation', () => {
-    const operations: [string, string, Record<string, unknown>, ('support' | 'finance' | 'admin')[]][] = [
-      ['staffFindUsers', 'query ($q: String!) { staffFindUsers(query: $q) { id } }', { q: 'example.com' }, ['support', 'finance', 'admin']],
-      ['staffUser', 'query ($id: ID!) { staffUser(id: $id) { id credits } }', {}, ['support', 'finance', 'admin']],
-      ['staffLedger (one user)', 'query ($f: LedgerFilterInput) { staffLedger(filter: $f) { entries { type } } }', {}, ['support', 'finance', 'admin']],
-      ['staffLedger (everyone)', 'query { staffLedger { entries { type } } }', {}, ['finance', 'admin']],
-      ['staffUserGenerations', 'query ($id: ID!) { staffUserGenerations(userId: $id) { generations { refundedCredits generation { id } } } }', {}, ['support', 'finance', 'admin']],
-      ['staffContactMessages', 'query { staffContactMessages { messages { id } } }', {}, ['support', 'admin']],
-      ['financeReport', 'query ($from: DateTime!, $to: DateTime!) { financeReport(granularity: DAY, from: $from, to: $to) { period } }', { from: '2026-01-01T00:00:00Z', to: '2027-01-01T00:00:00Z' }, ['finance', 'admin']],
-      ['financeReconciliation', 'query { financeReconciliation { invoicesChecked } }', {}, ['finance', 'admin']],
+    const operations: [
+      string,
+      string,
+      Record<string, unknown>,
+      ('support' | 'finance' | 'admin')[],
+    ][] = [
+      [
+        'staffFindUsers',
+        'query ($q: String!) { staffFindUsers(query: $q) { id } }',
+        { q: 'example.com' },
+        ['support', 'finance', 'admin'],
+      ],
+      [
+        'staffUser',
+        'query ($id: ID!) { staffUser(id: $id) { id credits } }',
+        {},
+        ['support', 'finance', 'admin'],
+      ],
+      [
+        'staffLedger (one user)',
+        'query ($f: LedgerFilterInput) { staffLedger(filter: $f) { entries { type } } }',
+        {},
+        ['support', 'finance', 'admin'],
+      ],
+      [
+        'staffLedger (everyone)',
+        'query { staffLedger { entries { type } } }',
+        {},
+        ['finance', 'admin'],
+      ],
+      [
+        'staffUserGenerations',
+        'query ($id: ID!) { staffUserGenerations(userId: $id) { generations { refundedCredits generation { id } } } }',
+        {},
+        ['support', 'finance', 'admin'],
+      ],
+      [
+        'staffContactMessages',
+        'query { staffContactMessages { messages { id } } }',
+        {},
+        ['support', 'admin'],
+      ],
+      [
+        'financeReport',
+        'query ($from: DateTime!, $to: DateTime!) { financeReport(granularity: DAY, from: $from, to: $to) { period } }',
+        { from: '2026-01-01T00:00:00Z', to: '2027-01-01T00:00:00Z' },
+        ['finance', 'admin'],
+      ],
+      [
+        'financeReconciliation',
+        'query { financeReconciliation { invoicesChecked } }',
+        {},
+        ['finance', 'admin'],
+      ],
       ['projectionStatuses', 'query { projectionStatuses { name } }', {}, ['admin']],
       ['staffEvents', 'query { staffEvents(first: 5) { events { type } } }', {}, ['admin']],
-      ['staffGrantCredits', 'mutation ($id: ID!) { staffGrantCredits(input: { userId: $id, amount: 1, reason: "matrix test" }) { credits } }', {}, ['support', 'admin']],
-      ['staffMarkContactHandled', 'mutation { staffMarkContactHandled(id: "00000000-0000-4000-8000-000000000000", handled: true) { id } }', {}, ['support', 'admin']],
+      [
+        'staffGrantCredits',
+        'mutation ($id: ID!) { staffGrantCredits(input: { userId: $id, amount: 1, reason: "matrix test" }) { credits } }',
+        {},
+        ['support', 'admin'],
+      ],
+      [
+        'staffMarkContactHandled',
+        'mutation { staffMarkContactHandled(id: "00000000-0000-4000-8000-000000000000", handled: true) { id } }',
+        {},
+        ['support', 'admin'],
+      ],
       ['rebuildProjection', 'mutation { rebuildProjection(name: "nope") }', {}, ['admin']],
     ];
     const roles = ['anonymous', 'user', 'support', 'finance', 'admin'] as const;
-    const expectedWhenAllowed: Record<string, string> = { staffMarkContactHandled: 'NOT_FOUND', rebuildProjection: 'BAD_USER_INPUT' };
-    it.each(operations.flatMap(([name, query, variables, allowed]) => roles.map((role) => [name, role, query, variables, allowed.includes(role as never)] as const)))(
-      '%s as %s',
-      async (_name, role, query, variables, allowed) => {
-        const result = await clients[role].graphql(query, { id: customer.userId, f: { userId: customer.userId }, ...variables });
-        const code = result.errors?.[0]?.extensions?.code;
-        // Allowed means it ran: no error at all, except the business answers these probes provoke.
-        if (allowed) expect(code ?? 'none').toBe(expectedWhenAllowed[_name] ?? 'none');
-        else expect(code).toBe(role === 'anonymous' ? 'UNAUTHENTICATED' : 'FORBIDDEN');
-      },
-    );
+    const expectedWhenAllowed: Record<string, string> = {
+      staffMarkContactHandled: 'NOT_FOUND',
+      rebuildProjection: 'BAD_USER_INPUT',
+    };
+    it.each(
+      operations.flatMap(([name, query, variables, allowed]) =>
+        roles.map(
+          (role) => [name, role, query, variables, allowed.includes(role as never)] as const,
+        ),
+      ),
+    )('%s as %s', async (_name, role, query, variables, allowed) => {
+      const result = await clients[role].graphql(query, {
+        id: customer.userId,
+        f: { userId: customer.userId },
+        ...variables,
+      });
+      const code = result.errors?.[0]?.extensions?.code;
+      // Allowed means it ran: no error at all, except the business answers these probes provoke.
+      if (allowed) expect(code ?? 'none').toBe(expectedWhenAllowed[_name] ?? 'none');
+      else expect(code).toBe(role === 'anonymous' ? 'UNAUTHENTICATED' : 'FORBIDDEN');
+    });
 
     it('the CSV export follows the same rules', async () => {
       const path = `/api/staff/ledger.csv?userId=${customer.userId}`;
@@ -96,34 +175,91 @@ describe('staff tools', () => {
     );
     expect(refund.errors).toBeUndefined();
     expect(refund.data!.staffRefundGeneration.credits).toBe(before + 5);
-    const again = await support.client.graphql('mutation ($g: ID!) { staffRefundGeneration(input: { generationId: $g, reason: "twice" }) { credits } }', { g: generationId });
+    const again = await support.client.graphql(
+      'mutation ($g: ID!) { staffRefundGeneration(input: { generationId: $g, reason: "twice" }) { credits } }',
+      { g: generationId },
+    );
     expect(again.errors?.[0]?.message).toBe('At most 0 credits of this spend can be refunded');
 
-    const history = await support.client.graphql<{ staffLedger: { entries: { type: string; delta: number; actorKind: string; actorId: string; reason: string }[] } }>(
+    const history = await support.client.graphql<{
+      staffLedger: {
+        entries: {
+          type: string;
+          delta: number;
+          actorKind: string;
+          actorId: string;
+          reason: string;
+        }[];
+      };
+    }>(
       'query ($f: LedgerFilterInput) { staffLedger(filter: $f, first: 2) { entries { type delta actorKind actorId reason } } }',
       { f: { userId: customer.userId } },
     );
     expect(history.data!.staffLedger.entries).toEqual([
-      { type: 'CreditsRefunded', delta: 5, actorKind: 'staff', actorId: support.userId, reason: 'Result was blurry' },
-      { type: 'CreditsGranted', delta: 10, actorKind: 'staff', actorId: support.userId, reason: 'Sorry about the outage' },
+      {
+        type: 'CreditsRefunded',
+        delta: 5,
+        actorKind: 'staff',
+        actorId: support.userId,
+        reason: 'Result was blurry',
+      },
+      {
+        type: 'CreditsGranted',
+        delta: 10,
+        actorKind: 'staff',
+        actorId: support.userId,
+        reason: 'Sorry about the outage',
+      },
     ]);
     const mine = await customer.client.graphql<{ me: { credits: number } }>('{ me { credits } }');
     expect(mine.data!.me.credits).toBe(before + 5);
 
-    const bad = await support.client.graphql('mutation ($id: ID!) { staffGrantCredits(input: { userId: $id, amount: 10, reason: " " }) { credits } }', { id: customer.userId });
+    const bad = await support.client.graphql(
+      'mutation ($id: ID!) { staffGrantCredits(input: { userId: $id, amount: 10, reason: " " }) { credits } }',
+      { id: customer.userId },
+    );
     expect(bad.errors?.[0]?.message).toBe('A reason is required (at least 3 characters)');
   });
 
   it('reconciliation finds a paid invoice without a purchase, and a duplicate purchase', async () => {
     const buyer = await signedInUser(app);
-    const subscription = { id: localId('sub'), userId: buyer.userId, customerId: localId('cus'), planId: 'pro', status: 'active', currentPeriodStart: new Date(), currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000), cancelAtPeriodEnd: false };
+    const subscription = {
+      id: localId('sub'),
+      userId: buyer.userId,
+      customerId: localId('cus'),
+      planId: 'pro',
+      status: 'active',
+      currentPeriodStart: new Date(),
+      currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000),
+      cancelAtPeriodEnd: false,
+    };
     const invoice = paidInvoiceObject(subscription, planById('pro')!, new Date());
     expect((await deliver(app.url, signedEvent('invoice.paid', invoice, SECRET))).status).toBe(200);
     // Planted: a second purchase for the same invoice, written past the webhook's idempotency.
     await app.services.ledger.credits.handle(
       creditStreamId(buyer.userId),
-      { type: 'PurchaseCredits', data: { userId: buyer.userId, purchaseId: `planted-${randomUUID()}`, amount: 300, planId: 'pro', invoiceId: invoice.id!, amountPaidCents: 900, currency: 'usd', periodStart: new Date(), periodEnd: new Date(Date.now() + 86_400_000), expiresAt: null } },
-      { now: new Date(), actor: { kind: 'system', id: 'planted' }, reason: 'planted duplicate', correlationId: 'planted', idempotencyKey: `planted:${randomUUID()}` },
+      {
+        type: 'PurchaseCredits',
+        data: {
+          userId: buyer.userId,
+          purchaseId: `planted-${randomUUID()}`,
+          amount: 300,
+          planId: 'pro',
+          invoiceId: invoice.id!,
+          amountPaidCents: 900,
+          currency: 'usd',
+          periodStart: new Date(),
+          periodEnd: new Date(Date.now() + 86_400_000),
+          expiresAt: null,
+        },
+      },
+      {
+        now: new Date(),
+        actor: { kind: 'system', id: 'planted' },
+        reason: 'planted duplicate',
+        correlationId: 'planted',
+        idempotencyKey: `planted:${randomUUID()}`,
+      },
     );
     // Planted: a paid invoice the ledger never heard of.
     await app.database.pool.query(
@@ -132,19 +268,41 @@ describe('staff tools', () => {
       [buyer.userId],
     );
     await app.runtime.runner!.runUntilCaughtUp();
-    const result = await clients.finance.graphql<{ financeReconciliation: { invoicesChecked: number; issues: { kind: string; invoiceId: string; purchases: number }[] } }>(
-      'query { financeReconciliation { invoicesChecked issues { kind invoiceId purchases } } }',
-    );
+    const result = await clients.finance.graphql<{
+      financeReconciliation: {
+        invoicesChecked: number;
+        issues: { kind: string; invoiceId: string; purchases: number }[];
+      };
+    }>('query { financeReconciliation { invoicesChecked issues { kind invoiceId purchases } } }');
     const issues = result.data!.financeReconciliation.issues;
-    expect(issues).toContainEqual({ kind: 'PAID_INVOICE_WITHOUT_PURCHASE', invoiceId: 'in_missing_purchase', purchases: 0 });
-    expect(issues).toContainEqual({ kind: 'DUPLICATE_PURCHASE', invoiceId: invoice.id, purchases: 2 });
+    expect(issues).toContainEqual({
+      kind: 'PAID_INVOICE_WITHOUT_PURCHASE',
+      invoiceId: 'in_missing_purchase',
+      purchases: 0,
+    });
+    expect(issues).toContainEqual({
+      kind: 'DUPLICATE_PURCHASE',
+      invoiceId: invoice.id,
+      purchases: 2,
+    });
     expect(issues).toHaveLength(2);
   });
 
   it('the finance report counts movements per day, paid against free, and revenue per plan', async () => {
     const today = new Date();
-    const from = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()));
-    const result = await clients.finance.graphql<{ financeReport: { granted: number; purchased: number; spent: number; paidConsumed: number; freeConsumed: number; revenue: { planId: string; amountCents: number }[] }[] }>(
+    const from = new Date(
+      Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()),
+    );
+    const result = await clients.finance.graphql<{
+      financeReport: {
+        granted: number;
+        purchased: number;
+        spent: number;
+        paidConsumed: number;
+        freeConsumed: number;
+        revenue: { planId: string; amountCents: number }[];
+      }[];
+    }>(
       'query ($from: DateTime!, $to: DateTime!) { financeReport(granularity: DAY, from: $from, to: $to) { granted purchased spent paidConsumed freeConsumed revenue { planId amountCents } } }',
       { from: from.toISOString(), to: new Date(from.getTime() + 86_400_000).toISOString() },
     );

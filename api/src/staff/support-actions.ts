@@ -10,13 +10,25 @@ import type { RequestContext } from '../shared/request-context';
 
 const grantSchema = z.object({
   userId: z.string().uuid({ error: 'Choose a user' }),
-  amount: z.number({ error: 'Amount is required' }).int({ error: 'Amount must be a whole number' }).min(1, { error: 'Amount must be at least 1' }).max(10_000, { error: 'Amount must be at most 10,000' }),
-  reason: z.string({ error: 'A reason is required' }).trim().min(3, { error: 'A reason is required (at least 3 characters)' }).max(500),
+  amount: z
+    .number({ error: 'Amount is required' })
+    .int({ error: 'Amount must be a whole number' })
+    .min(1, { error: 'Amount must be at least 1' })
+    .max(10_000, { error: 'Amount must be at most 10,000' }),
+  reason: z
+    .string({ error: 'A reason is required' })
+    .trim()
+    .min(3, { error: 'A reason is required (at least 3 characters)' })
+    .max(500),
 });
 
 const refundSchema = z.object({
   generationId: z.string().uuid({ error: 'Choose a generation' }),
-  reason: z.string({ error: 'A reason is required' }).trim().min(3, { error: 'A reason is required (at least 3 characters)' }).max(500),
+  reason: z
+    .string({ error: 'A reason is required' })
+    .trim()
+    .min(3, { error: 'A reason is required (at least 3 characters)' })
+    .max(500),
 });
 
 /** Support's powers over credits. Each action is a ledger event with the staff member as actor. */
@@ -32,8 +44,17 @@ export class SupportActions {
     const grantId = `goodwill-${randomUUID()}`;
     const result = await this.ledger.credits.handle(
       creditStreamId(userId),
-      { type: 'GrantCredits', data: { userId, grantId, amount, source: 'goodwill', expiresAt: null } },
-      { now: new Date(), actor: { kind: 'staff', id: staff.id }, reason, correlationId: context.correlationId, idempotencyKey: `staff-grant:${grantId}` },
+      {
+        type: 'GrantCredits',
+        data: { userId, grantId, amount, source: 'goodwill', expiresAt: null },
+      },
+      {
+        now: new Date(),
+        actor: { kind: 'staff', id: staff.id },
+        reason,
+        correlationId: context.correlationId,
+        idempotencyKey: `staff-grant:${grantId}`,
+      },
     );
     await this.projections.waitFor(result.position);
     return { userId, amount, grantId };
@@ -47,8 +68,22 @@ export class SupportActions {
     const refundId = `refund-${randomUUID()}`;
     const result = await this.ledger.credits.handle(
       creditStreamId(generation.userId),
-      { type: 'RefundCredits', data: { userId: generation.userId, refundId, reservationId: generationId, amount: CREDITS_PER_GENERATION } },
-      { now: new Date(), actor: { kind: 'staff', id: staff.id }, reason, correlationId: context.correlationId, idempotencyKey: `staff-refund:${refundId}` },
+      {
+        type: 'RefundCredits',
+        data: {
+          userId: generation.userId,
+          refundId,
+          reservationId: generationId,
+          amount: CREDITS_PER_GENERATION,
+        },
+      },
+      {
+        now: new Date(),
+        actor: { kind: 'staff', id: staff.id },
+        reason,
+        correlationId: context.correlationId,
+        idempotencyKey: `staff-refund:${refundId}`,
+      },
     );
     await this.projections.waitFor(result.position);
     return { userId: generation.userId, generationId, amount: CREDITS_PER_GENERATION };

@@ -11,5 +11,6 @@ export interface BlobStore {
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/i;
 
 export function assertSafeKey(key: string) {
-  if (!SAFE_KEY.test(key) || key.includes('..') || key.includes('//')) throw new Error(`unsafe blob key: ${key}`);
+  if (!SAFE_KEY.test(key) || key.includes('..') || key.includes('//'))
+    throw new Error(`unsafe blob key: ${key}`);
 }

@@ -3,7 +3,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { assertSafeKey, type BlobStore } from './blob-store';
 
-const CONTENT_TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.webp': 'image/webp' };
+const CONTENT_TYPES: Record<string, string> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+};
 
 /** Blobs as files under one folder; writes go to a temporary name first, then rename. */
 export class LocalDiskBlobStore implements BlobStore {
@@ -59,7 +63,10 @@ export class LocalDiskBlobStore implements BlobStore {
         const full = path.join(directory, entry.name);
         if (entry.isDirectory()) await walk(full);
         else if (!entry.name.endsWith('.tmp')) {
-          found.push({ key: path.relative(this.root, full), modifiedAt: (await fs.stat(full)).mtime });
+          found.push({
+            key: path.relative(this.root, full),
+            modifiedAt: (await fs.stat(full)).mtime,
+          });
         }
       }
     };

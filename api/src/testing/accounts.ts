@@ -15,11 +15,26 @@ export async function signedInUser(app: TestApp, credits = 5, label = randomUUID
   const userId = body.user.id;
   if (credits !== 5) {
     const ledger = app.services.ledger;
-    const meta = (key: string) => ({ now: new Date(), actor: { kind: 'system' as const, id: 'test' }, reason: 'test setup', correlationId: key, idempotencyKey: key });
+    const meta = (key: string) => ({
+      now: new Date(),
+      actor: { kind: 'system' as const, id: 'test' },
+      reason: 'test setup',
+      correlationId: key,
+      idempotencyKey: key,
+    });
     if (credits > 5) {
       const result = await ledger.credits.handle(
         creditStreamId(userId),
-        { type: 'GrantCredits', data: { userId, grantId: `top-up-${label}`, amount: credits - 5, source: 'goodwill', expiresAt: null } },
+        {
+          type: 'GrantCredits',
+          data: {
+            userId,
+            grantId: `top-up-${label}`,
+            amount: credits - 5,
+            source: 'goodwill',
+            expiresAt: null,
+          },
+        },
         meta(`top-up-${label}`),
       );
       await app.services.projections.waitFor(result.position);
@@ -33,7 +48,16 @@ export async function signedInUser(app: TestApp, credits = 5, label = randomUUID
       if (credits > 0) {
         const grant = await ledger.credits.handle(
           creditStreamId(userId),
-          { type: 'GrantCredits', data: { userId, grantId: `set-${label}`, amount: credits, source: 'goodwill', expiresAt: null } },
+          {
+            type: 'GrantCredits',
+            data: {
+              userId,
+              grantId: `set-${label}`,
+              amount: credits,
+              source: 'goodwill',
+              expiresAt: null,
+            },
+          },
           meta(`set-${label}`),
         );
         await app.services.projections.waitFor(grant.position);

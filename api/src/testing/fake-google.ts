@@ -22,7 +22,10 @@ export interface FakeGoogle {
  * A real OpenID Connect provider (the oidc-provider package) standing in for Google: its dev
  * login form takes any account id, whose claims come from `accounts`.
  */
-export async function startFakeGoogle(accounts: Record<string, FakeGoogleAccount>, callbackUrls: string[]): Promise<FakeGoogle> {
+export async function startFakeGoogle(
+  accounts: Record<string, FakeGoogleAccount>,
+  callbackUrls: string[],
+): Promise<FakeGoogle> {
   const clientId = 'stylised-test-client';
   const clientSecret = 'stylised-test-secret-0123456789abcdef';
   const { createServer } = await import('node:http');
@@ -50,7 +53,13 @@ export async function startFakeGoogle(accounts: Record<string, FakeGoogleAccount
         accountId: id,
         async claims() {
           return account
-            ? { sub: id, email: account.email, email_verified: account.emailVerified, name: account.name, picture: account.picture }
+            ? {
+                sub: id,
+                email: account.email,
+                email_verified: account.emailVerified,
+                name: account.name,
+                picture: account.picture,
+              }
             : { sub: id };
         },
       };

@@ -7,9 +7,14 @@ export class HttpClient {
 
   async fetch(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
-    if (this.cookies.size) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    if (this.cookies.size)
+      headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     if (this.bearer) headers.set('authorization', `Bearer ${this.bearer}`);
-    const response = await fetch(`${this.baseUrl}${path}`, { ...init, headers, redirect: 'manual' });
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      ...init,
+      headers,
+      redirect: 'manual',
+    });
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const [name, ...value] = pair!.split('=');
@@ -21,7 +26,11 @@ export class HttpClient {
   }
 
   json(path: string, body: unknown, method = 'POST') {
-    return this.fetch(path, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return this.fetch(path, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   }
 
   async graphql<T = Record<string, unknown>>(
@@ -33,7 +42,10 @@ export class HttpClient {
       headers: { 'content-type': 'application/json', 'x-graphql-yoga-csrf': '1' },
       body: JSON.stringify({ query, variables }),
     });
-    return response.json() as Promise<{ data?: T; errors?: { message: string; extensions?: { code?: string } }[] }>;
+    return response.json() as Promise<{
+      data?: T;
+      errors?: { message: string; extensions?: { code?: string } }[];
+    }>;
   }
 
   cookie(name: string) {

@@ -57,7 +57,9 @@ export async function startTestApp(
       const head = await runtime.storage.store.headPosition();
       if (!head) return;
       if (!(await runtime.runner!.waitFor(head, SETTLE_TIMEOUT_MS))) {
-        throw new Error(`projections did not reach ${JSON.stringify(head)} within ${SETTLE_TIMEOUT_MS} ms`);
+        throw new Error(
+          `projections did not reach ${JSON.stringify(head)} within ${SETTLE_TIMEOUT_MS} ms`,
+        );
       }
     },
     async close() {

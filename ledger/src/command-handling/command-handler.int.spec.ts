@@ -23,7 +23,13 @@ const grant = (userId: string, amount: number): CreditAccountCommand => ({
 });
 const hold = (userId: string): CreditAccountCommand => ({
   type: 'HoldCredits',
-  data: { userId, reservationId: randomUUID(), generationId: randomUUID(), amount: 5, deadline: new Date(Date.now() + 60_000) },
+  data: {
+    userId,
+    reservationId: randomUUID(),
+    generationId: randomUUID(),
+    amount: 5,
+    deadline: new Date(Date.now() + 60_000),
+  },
 });
 
 describe('command handler on Postgres', () => {
@@ -61,8 +67,16 @@ describe('command handler on Postgres', () => {
   it('a repeated idempotency key appends nothing, even from a cold handler', async () => {
     const userId = randomUUID();
     const key = `signup:${userId}`;
-    const first = await createLedger(store).credits.handle(creditStreamId(userId), grant(userId, 5), meta(key));
-    const second = await createLedger(store).credits.handle(creditStreamId(userId), grant(userId, 5), meta(key));
+    const first = await createLedger(store).credits.handle(
+      creditStreamId(userId),
+      grant(userId, 5),
+      meta(key),
+    );
+    const second = await createLedger(store).credits.handle(
+      creditStreamId(userId),
+      grant(userId, 5),
+      meta(key),
+    );
     expect(first.events).toHaveLength(1);
     expect(second.events).toEqual([]);
     expect(await store.readStream(creditStreamId(userId))).toHaveLength(1);

@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { ZodType } from 'zod';
 import type { Decider } from '../shared/decider';
-import { CURRENT_SCHEMA_VERSION, type CommandMetadata, type EventMetadata } from '../shared/metadata';
+import {
+  CURRENT_SCHEMA_VERSION,
+  type CommandMetadata,
+  type EventMetadata,
+} from '../shared/metadata';
 import {
   WrongExpectedVersionError,
   type EventStore,
@@ -66,7 +70,11 @@ export class CommandHandler<State, Command, Event extends { type: string; data: 
     this.maxAttempts = options.maxAttempts ?? 25;
   }
 
-  handle(streamId: string, command: Command, metadata: CommandMetadata): Promise<HandleResult<Event>> {
+  handle(
+    streamId: string,
+    command: Command,
+    metadata: CommandMetadata,
+  ): Promise<HandleResult<Event>> {
     return this.mutex.run(streamId, () => this.handleNow(streamId, command, metadata));
   }
 
@@ -91,7 +99,11 @@ export class CommandHandler<State, Command, Event extends { type: string; data: 
       try {
         const result = await this.store.append(
           streamId,
-          events.map((event) => ({ type: event.type, data: event.data, metadata: eventMetadata() })),
+          events.map((event) => ({
+            type: event.type,
+            data: event.data,
+            metadata: eventMetadata(),
+          })),
           loaded.version < 0 ? 'no_stream' : loaded.version,
         );
         for (const event of events) {
@@ -106,7 +118,8 @@ export class CommandHandler<State, Command, Event extends { type: string; data: 
         return { events, position: result.position, streamVersion: result.nextExpectedVersion };
       } catch (error) {
         this.cache.delete(streamId);
-        if (!(error instanceof WrongExpectedVersionError) || attempt >= this.maxAttempts) throw error;
+        if (!(error instanceof WrongExpectedVersionError) || attempt >= this.maxAttempts)
+          throw error;
         await sleep(Math.random() * Math.min(50, 2 ** attempt));
       }
     }
@@ -166,11 +179,20 @@ export class CommandHandler<State, Command, Event extends { type: string; data: 
     const version = loaded.version;
     this.savingSnapshots.add(streamId);
     const stateJson = JSON.stringify(this.decider.serialize(loaded.state));
-    const saving = snapshots.save(streamId, { streamVersion: version, stateVersion: this.stateVersion, stateJson });
+    const saving = snapshots.save(streamId, {
+      streamVersion: version,
+      stateVersion: this.stateVersion,
+      stateJson,
+    });
     loaded.snapshotVersion = version;
-    loaded.snapshotEvery = Math.max(this.snapshotEvery, Math.ceil(stateJson.length / SNAPSHOT_BYTES_PER_EVENT));
+    loaded.snapshotEvery = Math.max(
+      this.snapshotEvery,
+      Math.ceil(stateJson.length / SNAPSHOT_BYTES_PER_EVENT),
+    );
     void saving
-      .catch((error: unknown) => console.warn(`snapshot of ${streamId} at ${version} failed`, error))
+      .catch((error: unknown) =>
+        console.warn(`snapshot of ${streamId} at ${version} failed`, error),
+      )
       .finally(() => this.savingSnapshots.delete(streamId));
   }
 

@@ -23,13 +23,20 @@ export class PostgresSnapshotStore implements SnapshotStore {
   constructor(private readonly pool: pg.Pool) {}
 
   async load(streamId: string): Promise<Snapshot | null> {
-    const result = await this.pool.query<{ stream_version: string; state_version: number; state: unknown }>(
-      'SELECT stream_version, state_version, state FROM stream_snapshots WHERE stream_id = $1',
-      [streamId],
-    );
+    const result = await this.pool.query<{
+      stream_version: string;
+      state_version: number;
+      state: unknown;
+    }>('SELECT stream_version, state_version, state FROM stream_snapshots WHERE stream_id = $1', [
+      streamId,
+    ]);
     const row = result.rows[0];
     return row
-      ? { streamVersion: Number(row.stream_version), stateVersion: row.state_version, state: row.state }
+      ? {
+          streamVersion: Number(row.stream_version),
+          stateVersion: row.state_version,
+          state: row.state,
+        }
       : null;
   }
 

@@ -67,7 +67,10 @@ export type CreditAccountCommand =
    * Expires what is left of lots past their expiry; or, at once, of the named lots, or of the paid
    * lots whose period ends by `paidExpiringBy` (a new billing period resets: no rollover).
    */
-  | { type: 'ExpireCredits'; data: { userId: string; lotIds?: readonly string[]; paidExpiringBy?: Date } }
+  | {
+      type: 'ExpireCredits';
+      data: { userId: string; lotIds?: readonly string[]; paidExpiringBy?: Date };
+    }
   /** Takes back what is unspent of one lot (its payment was refunded). */
   | { type: 'RevokeCredits'; data: { userId: string; lotId: string; reference: string } };
 
@@ -189,7 +192,12 @@ export function decideCreditAccount(
       if (data.amount > refundable) throw new RefundExceedsSpendError(refundable);
       // Give back the most recently consumed lots first, keeping their funding; a lot whose
       // expiry has already passed comes back without expiry (a refund should be usable).
-      const lots: { lotId: string; amount: number; funding: 'free' | 'paid'; expiresAt: string | null }[] = [];
+      const lots: {
+        lotId: string;
+        amount: number;
+        funding: 'free' | 'paid';
+        expiresAt: string | null;
+      }[] = [];
       let toRefund = data.amount;
       let alreadyRefunded = spend.refunded;
       for (const allocation of [...spend.allocations].reverse()) {
@@ -216,7 +224,8 @@ export function decideCreditAccount(
       const paidBy = command.data.paidExpiringBy?.getTime() ?? null;
       const due = (lot: { lotId: string; funding: string; expiresAt: number | null }) => {
         if (named) return named.has(lot.lotId);
-        if (paidBy !== null) return lot.funding === 'paid' && lot.expiresAt !== null && lot.expiresAt <= paidBy;
+        if (paidBy !== null)
+          return lot.funding === 'paid' && lot.expiresAt !== null && lot.expiresAt <= paidBy;
         return lot.expiresAt !== null && lot.expiresAt <= nowMillis;
       };
       return Object.values(state.lots)

@@ -20,49 +20,74 @@ const reservationIds = fc.constantFrom('r1', 'r2', 'r3', 'r4', 'r5', 'r6');
 const lotIds = fc.constantFrom('g1', 'g2', 'g3', 'p1', 'p2');
 
 const commandArbitrary: fc.Arbitrary<(now: number) => CreditAccountCommand> = fc.oneof(
-  fc.record({ id: lotIds, amount: fc.integer({ min: 1, max: 20 }), ttl: fc.option(fc.integer({ min: 1, max: 20 })) }).map(
-    ({ id, amount, ttl }) =>
-      (now: number): CreditAccountCommand => ({
-        type: 'GrantCredits',
-        data: { userId, grantId: id, amount, source: 'goodwill', expiresAt: ttl === null ? null : new Date(now + ttl * DAY) },
-      }),
-  ),
-  fc.record({ id: lotIds, amount: fc.integer({ min: 1, max: 30 }), ttl: fc.integer({ min: 1, max: 30 }) }).map(
-    ({ id, amount, ttl }) =>
-      (now: number): CreditAccountCommand => ({
-        type: 'PurchaseCredits',
-        data: {
-          userId,
-          purchaseId: `purchase-${id}`,
-          amount,
-          planId: 'pro',
-          invoiceId: `in-${id}`,
-          amountPaidCents: 900,
-          currency: 'usd',
-          periodStart: new Date(now),
-          periodEnd: new Date(now + ttl * DAY),
-          expiresAt: new Date(now + ttl * DAY),
-        },
-      }),
-  ),
-  fc.record({ id: reservationIds, amount: fc.integer({ min: 1, max: 12 }) }).map(
-    ({ id, amount }) =>
-      (now: number): CreditAccountCommand => ({
-        type: 'HoldCredits',
-        data: { userId, reservationId: id, generationId: `gen-${id}`, amount, deadline: new Date(now + 600_000) },
-      }),
-  ),
-  reservationIds.map((id) => (): CreditAccountCommand => ({ type: 'CaptureHold', data: { userId, reservationId: id } })),
-  reservationIds.map((id) => (): CreditAccountCommand => ({ type: 'ReleaseHold', data: { userId, reservationId: id } })),
-  fc.record({ id: reservationIds, amount: fc.integer({ min: 1, max: 6 }), n: fc.nat(3) }).map(
-    ({ id, amount, n }) =>
-      (): CreditAccountCommand => ({
-        type: 'RefundCredits',
-        data: { userId, refundId: `refund-${id}-${n}`, reservationId: id, amount },
-      }),
-  ),
+  fc
+    .record({
+      id: lotIds,
+      amount: fc.integer({ min: 1, max: 20 }),
+      ttl: fc.option(fc.integer({ min: 1, max: 20 })),
+    })
+    .map(({ id, amount, ttl }) => (now: number): CreditAccountCommand => ({
+      type: 'GrantCredits',
+      data: {
+        userId,
+        grantId: id,
+        amount,
+        source: 'goodwill',
+        expiresAt: ttl === null ? null : new Date(now + ttl * DAY),
+      },
+    })),
+  fc
+    .record({
+      id: lotIds,
+      amount: fc.integer({ min: 1, max: 30 }),
+      ttl: fc.integer({ min: 1, max: 30 }),
+    })
+    .map(({ id, amount, ttl }) => (now: number): CreditAccountCommand => ({
+      type: 'PurchaseCredits',
+      data: {
+        userId,
+        purchaseId: `purchase-${id}`,
+        amount,
+        planId: 'pro',
+        invoiceId: `in-${id}`,
+        amountPaidCents: 900,
+        currency: 'usd',
+        periodStart: new Date(now),
+        periodEnd: new Date(now + ttl * DAY),
+        expiresAt: new Date(now + ttl * DAY),
+      },
+    })),
+  fc
+    .record({ id: reservationIds, amount: fc.integer({ min: 1, max: 12 }) })
+    .map(({ id, amount }) => (now: number): CreditAccountCommand => ({
+      type: 'HoldCredits',
+      data: {
+        userId,
+        reservationId: id,
+        generationId: `gen-${id}`,
+        amount,
+        deadline: new Date(now + 600_000),
+      },
+    })),
+  reservationIds.map((id) => (): CreditAccountCommand => ({
+    type: 'CaptureHold',
+    data: { userId, reservationId: id },
+  })),
+  reservationIds.map((id) => (): CreditAccountCommand => ({
+    type: 'ReleaseHold',
+    data: { userId, reservationId: id },
+  })),
+  fc
+    .record({ id: reservationIds, amount: fc.integer({ min: 1, max: 6 }), n: fc.nat(3) })
+    .map(({ id, amount, n }) => (): CreditAccountCommand => ({
+      type: 'RefundCredits',
+      data: { userId, refundId: `refund-${id}-${n}`, reservationId: id, amount },
+    })),
   fc.constant((): CreditAccountCommand => ({ type: 'ExpireCredits', data: { userId } })),
-  lotIds.map((id) => (): CreditAccountCommand => ({ type: 'RevokeCredits', data: { userId, lotId: id, reference: 'ch' } })),
+  lotIds.map((id) => (): CreditAccountCommand => ({
+    type: 'RevokeCredits',
+    data: { userId, lotId: id, reference: 'ch' },
+  })),
 );
 
 const stepArbitrary = fc.record({
@@ -71,9 +96,12 @@ const stepArbitrary = fc.record({
   repeatKey: fc.boolean(),
 });
 
-function fold(events: readonly { event: CreditAccountEvent; key: string; at: number }[]): CreditAccountState {
+function fold(
+  events: readonly { event: CreditAccountEvent; key: string; at: number }[],
+): CreditAccountState {
   let state = initialCreditAccountState();
-  for (const { event, key, at } of events) state = creditAccountDecider.evolve(state, event, { idempotencyKey: key, occurredAt: at });
+  for (const { event, key, at } of events)
+    state = creditAccountDecider.evolve(state, event, { idempotencyKey: key, occurredAt: at });
   return state;
 }
 
@@ -97,13 +125,17 @@ describe('credit account: properties', () => {
             if (!(error instanceof DomainError)) throw error;
           }
           for (const event of events) {
-            state = creditAccountDecider.evolve(state, event, { idempotencyKey: key, occurredAt: now });
+            state = creditAccountDecider.evolve(state, event, {
+              idempotencyKey: key,
+              occurredAt: now,
+            });
             log.push({ event, key, at: now });
           }
 
           const available = availableCredits(state, new Date(now));
           expect(available).toBeGreaterThanOrEqual(0);
-          for (const lot of Object.values(state.lots)) expect(lot.remaining).toBeGreaterThanOrEqual(0);
+          for (const lot of Object.values(state.lots))
+            expect(lot.remaining).toBeGreaterThanOrEqual(0);
           // Conservation: every credit that came in is available, held, spent, expired or revoked
           // (or sitting unusable in an expired lot until the sweep writes its CreditsExpired).
           const inLots = Object.values(state.lots).reduce((sum, lot) => sum + lot.remaining, 0);

@@ -193,10 +193,13 @@ export const initialCreditAccountState = (): CreditAccountState => ({
 
 function pruneExpiredRecords(state: CreditAccountState, now: number) {
   const keyCutoff = now - IDEMPOTENCY_WINDOW_MS;
-  for (const [key, at] of Object.entries(state.seenKeys)) if (at < keyCutoff) delete state.seenKeys[key];
-  for (const [id, settled] of Object.entries(state.settledHolds)) if (settled.at < keyCutoff) delete state.settledHolds[id];
+  for (const [key, at] of Object.entries(state.seenKeys))
+    if (at < keyCutoff) delete state.seenKeys[key];
+  for (const [id, settled] of Object.entries(state.settledHolds))
+    if (settled.at < keyCutoff) delete state.settledHolds[id];
   const refundCutoff = now - REFUND_WINDOW_MS;
-  for (const [id, spend] of Object.entries(state.spends)) if (spend.capturedAt < refundCutoff) delete state.spends[id];
+  for (const [id, spend] of Object.entries(state.spends))
+    if (spend.capturedAt < refundCutoff) delete state.spends[id];
   state.prunedAt = now;
 }
 
@@ -204,7 +207,10 @@ const toMillis = (iso: string | null): number | null => (iso === null ? null : D
 
 function addLot(
   state: CreditAccountState,
-  lot: Omit<Lot, 'sequence' | 'remaining' | 'expiresAt'> & { amount: number; expiresAt: string | null },
+  lot: Omit<Lot, 'sequence' | 'remaining' | 'expiresAt'> & {
+    amount: number;
+    expiresAt: string | null;
+  },
 ) {
   state.lots[lot.lotId] = {
     lotId: lot.lotId,
@@ -243,7 +249,8 @@ export function evolveCreditAccount(
   context: EvolveContext,
 ): CreditAccountState {
   state.seenKeys[context.idempotencyKey] = context.occurredAt;
-  if (context.occurredAt - state.prunedAt >= PRUNE_EVERY_MS) pruneExpiredRecords(state, context.occurredAt);
+  if (context.occurredAt - state.prunedAt >= PRUNE_EVERY_MS)
+    pruneExpiredRecords(state, context.occurredAt);
   switch (event.type) {
     case 'CreditsGranted':
       addLot(state, {
@@ -327,7 +334,8 @@ export const isLotUsable = (lot: Lot, nowMillis: number) =>
 export function availableCredits(state: CreditAccountState, now: Date): number {
   const nowMillis = now.getTime();
   let total = 0;
-  for (const lot of Object.values(state.lots)) if (isLotUsable(lot, nowMillis)) total += lot.remaining;
+  for (const lot of Object.values(state.lots))
+    if (isLotUsable(lot, nowMillis)) total += lot.remaining;
   return total;
 }
 

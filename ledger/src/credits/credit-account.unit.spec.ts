@@ -18,7 +18,11 @@ const userId = 'user-1';
 const T0 = '2026-01-01T00:00:00.000Z';
 const at = (iso: string) => metadataAt(iso);
 
-const granted = (grantId: string, amount: number, expiresAt: string | null = null): CreditAccountEvent => ({
+const granted = (
+  grantId: string,
+  amount: number,
+  expiresAt: string | null = null,
+): CreditAccountEvent => ({
   type: 'CreditsGranted',
   data: { userId, grantId, amount, source: 'signup', expiresAt },
 });
@@ -61,7 +65,11 @@ const hold = (reservationId: string, amount = 5): CreditAccountCommand => ({
     deadline: new Date('2026-01-01T00:10:00.000Z'),
   },
 });
-const spent = (reservationId: string, lotId = 'signup', expiresAt: string | null = null): CreditAccountEvent => ({
+const spent = (
+  reservationId: string,
+  lotId = 'signup',
+  expiresAt: string | null = null,
+): CreditAccountEvent => ({
   type: 'CreditsSpent',
   data: {
     userId,
@@ -76,7 +84,10 @@ describe('credit account: grant and purchase', () => {
   it('grants credits', () => {
     given([])
       .when(
-        { type: 'GrantCredits', data: { userId, grantId: 'signup', amount: 5, source: 'signup', expiresAt: null } },
+        {
+          type: 'GrantCredits',
+          data: { userId, grantId: 'signup', amount: 5, source: 'signup', expiresAt: null },
+        },
         at(T0),
       )
       .then([granted('signup', 5)]);
@@ -94,7 +105,10 @@ describe('credit account: grant and purchase', () => {
   it('a repeated idempotency key yields no event', () => {
     given([{ event: granted('signup', 5), idempotencyKey: 'signup:user-1' }])
       .when(
-        { type: 'GrantCredits', data: { userId, grantId: 'other', amount: 5, source: 'signup', expiresAt: null } },
+        {
+          type: 'GrantCredits',
+          data: { userId, grantId: 'other', amount: 5, source: 'signup', expiresAt: null },
+        },
         metadataAt(T0, { idempotencyKey: 'signup:user-1' }),
       )
       .then([]);
@@ -106,17 +120,27 @@ describe('credit account: grant and purchase', () => {
       { event: granted('g1', 5), idempotencyKey: 'goodwill:1' },
       { event: granted('g2', 1), occurredAt: '2026-01-20T00:00:00.000Z' },
     ];
-    const command: CreditAccountCommand = { type: 'GrantCredits', data: { userId, grantId: 'g3', amount: 5, source: 'signup', expiresAt: null } };
-    given(history).when(command, metadataAt('2026-01-25T00:00:00.000Z', { idempotencyKey: 'goodwill:1' })).then([]);
+    const command: CreditAccountCommand = {
+      type: 'GrantCredits',
+      data: { userId, grantId: 'g3', amount: 5, source: 'signup', expiresAt: null },
+    };
+    given(history)
+      .when(command, metadataAt('2026-01-25T00:00:00.000Z', { idempotencyKey: 'goodwill:1' }))
+      .then([]);
     const spec = given([...history, { event: granted('g4', 1), occurredAt: later }]);
     expect(spec.state.seenKeys['goodwill:1']).toBeUndefined();
-    spec.when(command, metadataAt(later, { idempotencyKey: 'goodwill:1' })).then([granted('g3', 5)]);
+    spec
+      .when(command, metadataAt(later, { idempotencyKey: 'goodwill:1' }))
+      .then([granted('g3', 5)]);
   });
 
   it('a grant id already granted yields no event, whatever the key', () => {
     given([granted('signup', 5)])
       .when(
-        { type: 'GrantCredits', data: { userId, grantId: 'signup', amount: 5, source: 'signup', expiresAt: null } },
+        {
+          type: 'GrantCredits',
+          data: { userId, grantId: 'signup', amount: 5, source: 'signup', expiresAt: null },
+        },
         at(T0),
       )
       .then([]);
@@ -180,9 +204,9 @@ describe('credit account: holds', () => {
   it('a grant is unusable from the instant it expires', () => {
     const expiry = '2026-01-05T00:00:00.000Z';
     const spec = given([granted('monthly', 5, expiry)]);
-    spec.when(hold('r1'), at('2026-01-04T23:59:59.999Z')).then([
-      reserved('r1', [{ lotId: 'monthly', amount: 5 }]),
-    ]);
+    spec
+      .when(hold('r1'), at('2026-01-04T23:59:59.999Z'))
+      .then([reserved('r1', [{ lotId: 'monthly', amount: 5 }])]);
     spec.when(hold('r1'), at(expiry)).thenThrows(InsufficientCreditsError);
     expect(availableCredits(spec.state, new Date(expiry))).toBe(0);
   });
@@ -193,9 +217,14 @@ describe('credit account: holds', () => {
       reserved('r1', [{ lotId: 'signup', amount: 5 }]),
       reserved('r2', [{ lotId: 'signup', amount: 5 }]),
     ]);
-    const limited: CreditAccountCommand = { ...hold('r3'), data: { ...hold('r3').data, maxOpenHolds: 2 } } as CreditAccountCommand;
+    const limited: CreditAccountCommand = {
+      ...hold('r3'),
+      data: { ...hold('r3').data, maxOpenHolds: 2 },
+    } as CreditAccountCommand;
     spec.when(limited, at(T0)).thenThrows(TooManyGenerationsError);
-    spec.when(limited, at(T0)).thenThrows('You already have 2 generations in progress. Please wait for one to finish.');
+    spec
+      .when(limited, at(T0))
+      .thenThrows('You already have 2 generations in progress. Please wait for one to finish.');
     spec.when(hold('r3'), at(T0)).then([reserved('r3', [{ lotId: 'signup', amount: 5 }])]);
   });
 
@@ -208,15 +237,29 @@ describe('credit account: holds', () => {
 
 describe('credit account: capture and release', () => {
   const held = [granted('signup', 5), reserved('r1', [{ lotId: 'signup', amount: 5 }])];
-  const capture: CreditAccountCommand = { type: 'CaptureHold', data: { userId, reservationId: 'r1' } };
-  const release: CreditAccountCommand = { type: 'ReleaseHold', data: { userId, reservationId: 'r1' } };
+  const capture: CreditAccountCommand = {
+    type: 'CaptureHold',
+    data: { userId, reservationId: 'r1' },
+  };
+  const release: CreditAccountCommand = {
+    type: 'ReleaseHold',
+    data: { userId, reservationId: 'r1' },
+  };
   const releasedEvent: CreditAccountEvent = {
     type: 'CreditsReleased',
-    data: { userId, reservationId: 'r1', generationId: 'gen-r1', amount: 5, allocations: [{ lotId: 'signup', amount: 5 }] },
+    data: {
+      userId,
+      reservationId: 'r1',
+      generationId: 'gen-r1',
+      amount: 5,
+      allocations: [{ lotId: 'signup', amount: 5 }],
+    },
   };
 
   it('captures a hold, recording which lots paid and how they were funded', () => {
-    given(held).when(capture, at(T0)).then([spent('r1')]);
+    given(held)
+      .when(capture, at(T0))
+      .then([spent('r1')]);
   });
 
   it('releases a hold and the credits are available again', () => {
@@ -228,15 +271,27 @@ describe('credit account: capture and release', () => {
   });
 
   it('a hold ends exactly once', () => {
-    given([...held, spent('r1')]).when(capture, at(T0)).then([]);
-    given([...held, spent('r1')]).when(release, at(T0)).thenThrows(HoldAlreadySettledError);
-    given([...held, releasedEvent]).when(release, at(T0)).then([]);
-    given([...held, releasedEvent]).when(capture, at(T0)).thenThrows(HoldAlreadySettledError);
+    given([...held, spent('r1')])
+      .when(capture, at(T0))
+      .then([]);
+    given([...held, spent('r1')])
+      .when(release, at(T0))
+      .thenThrows(HoldAlreadySettledError);
+    given([...held, releasedEvent])
+      .when(release, at(T0))
+      .then([]);
+    given([...held, releasedEvent])
+      .when(capture, at(T0))
+      .thenThrows(HoldAlreadySettledError);
   });
 
   it('capturing or releasing an unknown hold is an error', () => {
-    given([granted('signup', 5)]).when(capture, at(T0)).thenThrows(HoldNotFoundError);
-    given([granted('signup', 5)]).when(release, at(T0)).thenThrows(HoldNotFoundError);
+    given([granted('signup', 5)])
+      .when(capture, at(T0))
+      .thenThrows(HoldNotFoundError);
+    given([granted('signup', 5)])
+      .when(release, at(T0))
+      .thenThrows(HoldNotFoundError);
   });
 
   it('credits released after their lot expired stay unusable and then expire', () => {
@@ -244,18 +299,27 @@ describe('credit account: capture and release', () => {
     const history = [
       granted('monthly', 5, expiry),
       reserved('r1', [{ lotId: 'monthly', amount: 5 }]),
-      { ...releasedEvent, data: { ...releasedEvent.data, allocations: [{ lotId: 'monthly', amount: 5 }] } },
+      {
+        ...releasedEvent,
+        data: { ...releasedEvent.data, allocations: [{ lotId: 'monthly', amount: 5 }] },
+      },
     ] as CreditAccountEvent[];
     const spec = given(history);
     expect(availableCredits(spec.state, new Date('2026-01-01T00:06:00.000Z'))).toBe(0);
     spec
       .when({ type: 'ExpireCredits', data: { userId } }, at('2026-01-01T00:06:00.000Z'))
-      .then([{ type: 'CreditsExpired', data: { userId, lotId: 'monthly', amount: 5, funding: 'free' } }]);
+      .then([
+        { type: 'CreditsExpired', data: { userId, lotId: 'monthly', amount: 5, funding: 'free' } },
+      ]);
   });
 });
 
 describe('credit account: refund, expire, revoke', () => {
-  const history = [granted('signup', 5), reserved('r1', [{ lotId: 'signup', amount: 5 }]), spent('r1')];
+  const history = [
+    granted('signup', 5),
+    reserved('r1', [{ lotId: 'signup', amount: 5 }]),
+    spent('r1'),
+  ];
   const refund = (amount: number, reservationId = 'r1'): CreditAccountCommand => ({
     type: 'RefundCredits',
     data: { userId, refundId: 'refund-1', reservationId, amount },
@@ -296,13 +360,17 @@ describe('credit account: refund, expire, revoke', () => {
     spec.when({ type: 'ExpireCredits', data: { userId } }, at('2026-01-30T00:00:00.000Z')).then([]);
     spec
       .when({ type: 'ExpireCredits', data: { userId } }, at(expiry))
-      .then([{ type: 'CreditsExpired', data: { userId, lotId: 'p1', amount: 300, funding: 'paid' } }]);
+      .then([
+        { type: 'CreditsExpired', data: { userId, lotId: 'p1', amount: 300, funding: 'paid' } },
+      ]);
   });
 
   it('expires named lots at once (a period reset), even before their expiry', () => {
     given([purchased('p1', 300, '2026-01-31T00:00:00.000Z')])
       .when({ type: 'ExpireCredits', data: { userId, lotIds: ['p1'] } }, at(T0))
-      .then([{ type: 'CreditsExpired', data: { userId, lotId: 'p1', amount: 300, funding: 'paid' } }]);
+      .then([
+        { type: 'CreditsExpired', data: { userId, lotId: 'p1', amount: 300, funding: 'paid' } },
+      ]);
   });
 
   it('a new paid period expires the paid lots whose period ended by then, not later ones nor free ones', () => {
@@ -312,8 +380,19 @@ describe('credit account: refund, expire, revoke', () => {
       purchased('march', 300, '2026-04-01T00:00:00.000Z'),
     ]);
     spec
-      .when({ type: 'ExpireCredits', data: { userId, paidExpiringBy: new Date('2026-02-01T00:00:00.000Z') } }, at(T0))
-      .then([{ type: 'CreditsExpired', data: { userId, lotId: 'january', amount: 300, funding: 'paid' } }]);
+      .when(
+        {
+          type: 'ExpireCredits',
+          data: { userId, paidExpiringBy: new Date('2026-02-01T00:00:00.000Z') },
+        },
+        at(T0),
+      )
+      .then([
+        {
+          type: 'CreditsExpired',
+          data: { userId, lotId: 'january', amount: 300, funding: 'paid' },
+        },
+      ]);
   });
 
   it('revokes what is unspent of a purchase', () => {
@@ -323,7 +402,10 @@ describe('credit account: refund, expire, revoke', () => {
     ])
       .when({ type: 'RevokeCredits', data: { userId, lotId: 'p1', reference: 'ch_1' } }, at(T0))
       .then([
-        { type: 'CreditsRevoked', data: { userId, lotId: 'p1', amount: 5, funding: 'paid', reference: 'ch_1' } },
+        {
+          type: 'CreditsRevoked',
+          data: { userId, lotId: 'p1', amount: 5, funding: 'paid', reference: 'ch_1' },
+        },
       ]);
   });
 });

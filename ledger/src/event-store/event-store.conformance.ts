@@ -65,7 +65,11 @@ export function eventStoreConformance(name: string, open: () => Promise<Conforma
 
     it('appends to a new stream and reads it back in order with versions from 0', async () => {
       const streamId = stream('basic');
-      const first = await subject.store.append(streamId, [newEvent('A', { n: 1 }), newEvent('B', { n: 2 })], 'no_stream');
+      const first = await subject.store.append(
+        streamId,
+        [newEvent('A', { n: 1 }), newEvent('B', { n: 2 })],
+        'no_stream',
+      );
       expect(first.nextExpectedVersion).toBe(1);
       const second = await subject.store.append(streamId, [newEvent('C', { n: 3 })], 1);
       expect(second.nextExpectedVersion).toBe(2);
@@ -78,22 +82,24 @@ export function eventStoreConformance(name: string, open: () => Promise<Conforma
         ['C', 2, { n: 3 }],
       ]);
       expect(events[0]!.metadata.reason).toBe('conformance test');
-      expect((await subject.store.readStream(streamId, { fromVersion: 2 })).map((e) => e.type)).toEqual(['C']);
+      expect(
+        (await subject.store.readStream(streamId, { fromVersion: 2 })).map((e) => e.type),
+      ).toEqual(['C']);
       expect(await subject.store.readStream(stream('missing'))).toEqual([]);
     });
 
     it('refuses an append with the wrong expected version and writes nothing', async () => {
       const streamId = stream('conflict');
       await subject.store.append(streamId, [newEvent('A')], 'no_stream');
-      await expect(subject.store.append(streamId, [newEvent('B')], 'no_stream')).rejects.toBeInstanceOf(
-        WrongExpectedVersionError,
-      );
+      await expect(
+        subject.store.append(streamId, [newEvent('B')], 'no_stream'),
+      ).rejects.toBeInstanceOf(WrongExpectedVersionError);
       await expect(subject.store.append(streamId, [newEvent('B')], 5)).rejects.toBeInstanceOf(
         WrongExpectedVersionError,
       );
-      await expect(subject.store.append(stream('empty'), [newEvent('B')], 0)).rejects.toBeInstanceOf(
-        WrongExpectedVersionError,
-      );
+      await expect(
+        subject.store.append(stream('empty'), [newEvent('B')], 0),
+      ).rejects.toBeInstanceOf(WrongExpectedVersionError);
       expect((await subject.store.readStream(streamId)).map((e) => e.type)).toEqual(['A']);
       const any = await subject.store.append(streamId, [newEvent('C')], 'any');
       expect(any.nextExpectedVersion).toBe(1);
@@ -107,7 +113,9 @@ export function eventStoreConformance(name: string, open: () => Promise<Conforma
       );
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       for (const rejected of results.filter((r) => r.status === 'rejected')) {
-        expect((rejected as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedVersionError);
+        expect((rejected as PromiseRejectedResult).reason).toBeInstanceOf(
+          WrongExpectedVersionError,
+        );
       }
       expect(await subject.store.readStream(streamId)).toHaveLength(2);
     });
@@ -115,10 +123,16 @@ export function eventStoreConformance(name: string, open: () => Promise<Conforma
     it('reads $all after a position, in order, with a limit, and reports the head', async () => {
       const before = (await subject.store.headPosition()) ?? START_POSITION;
       const streamId = stream('all');
-      await subject.store.append(streamId, [newEvent('A'), newEvent('B'), newEvent('C')], 'no_stream');
+      await subject.store.append(
+        streamId,
+        [newEvent('A'), newEvent('B'), newEvent('C')],
+        'no_stream',
+      );
       const page = await subject.store.readAll(before, 2);
       expect(page).toHaveLength(2);
-      const rest = (await readEverything(subject.store, before)).filter((e) => e.streamId === streamId);
+      const rest = (await readEverything(subject.store, before)).filter(
+        (e) => e.streamId === streamId,
+      );
       expect(rest.map((e) => e.type)).toEqual(['A', 'B', 'C']);
       const head = await subject.store.headPosition();
       expect(head && comparePositions(head, rest[2]!.position)).toBeGreaterThanOrEqual(0);
@@ -131,7 +145,9 @@ export function eventStoreConformance(name: string, open: () => Promise<Conforma
       const seen: RecordedEvent[] = [];
       const writers = 8;
       const perWriter = 25;
-      const late = subject.plantLateCommit ? await subject.plantLateCommit(`conformance-late-${runId}`) : null;
+      const late = subject.plantLateCommit
+        ? await subject.plantLateCommit(`conformance-late-${runId}`)
+        : null;
       const expected = writers * perWriter + (late ? 1 : 0);
 
       const reader = (async () => {
@@ -147,7 +163,11 @@ export function eventStoreConformance(name: string, open: () => Promise<Conforma
           const streamId = `conformance-w${writer}-${runId}`;
           let version: number | 'no_stream' = 'no_stream';
           for (let i = 0; i < perWriter; i++) {
-            const result = await subject.store.append(streamId, [newEvent('Written', { writer, i })], version);
+            const result = await subject.store.append(
+              streamId,
+              [newEvent('Written', { writer, i })],
+              version,
+            );
             version = result.nextExpectedVersion;
           }
         }),
@@ -165,7 +185,9 @@ export function eventStoreConformance(name: string, open: () => Promise<Conforma
       }
       if (late) expect(seen.some((e) => e.streamId === `conformance-late-${runId}`)).toBe(true);
       // A fresh read of the log gives the very same order.
-      const reread = (await readEverything(subject.store, start)).filter((e) => e.streamId.includes(runId));
+      const reread = (await readEverything(subject.store, start)).filter((e) =>
+        e.streamId.includes(runId),
+      );
       expect(reread.map((e) => e.eventId)).toEqual(seen.map((e) => e.eventId));
     });
   });

@@ -17,7 +17,8 @@ export function comparePositions(a: GlobalPosition, b: GlobalPosition): number {
   return 0;
 }
 
-export const formatPosition = (position: GlobalPosition) => `${position.commit}/${position.prepare}`;
+export const formatPosition = (position: GlobalPosition) =>
+  `${position.commit}/${position.prepare}`;
 
 /** Version of the last event in the stream (0-based), or a condition on the stream. */
 export type ExpectedVersion = number | 'no_stream' | 'any';
@@ -51,7 +52,11 @@ export interface ReadStreamOptions {
 }
 
 export interface EventStore {
-  append(streamId: string, events: readonly NewEvent[], expected: ExpectedVersion): Promise<AppendResult>;
+  append(
+    streamId: string,
+    events: readonly NewEvent[],
+    expected: ExpectedVersion,
+  ): Promise<AppendResult>;
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Events strictly after `after`, in commit order, at most `limit`. Never skips a late commit. */
   readAll(after: GlobalPosition, limit: number): Promise<RecordedEvent[]>;

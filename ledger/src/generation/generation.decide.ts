@@ -12,10 +12,22 @@ import {
 export type GenerationCommand =
   | {
       type: 'RequestGeneration';
-      data: { generationId: string; userId: string; style: string; provider: string; reservationId: string };
+      data: {
+        generationId: string;
+        userId: string;
+        style: string;
+        provider: string;
+        reservationId: string;
+      };
     }
-  | { type: 'RecordSubmission'; data: { generationId: string; userId: string; predictionId: string } }
-  | { type: 'CompleteGeneration'; data: { generationId: string; userId: string; resultKey: string } }
+  | {
+      type: 'RecordSubmission';
+      data: { generationId: string; userId: string; predictionId: string };
+    }
+  | {
+      type: 'CompleteGeneration';
+      data: { generationId: string; userId: string; resultKey: string };
+    }
   | {
       type: 'FailGeneration';
       data: { generationId: string; userId: string; errorCode: string; errorMessage: string };

@@ -60,7 +60,11 @@ export async function openLedgerStorage(config: StorageConfig): Promise<LedgerSt
       ledger,
       eventStoreKind: config.eventStoreConnectionString ? 'eventstoredb' : 'postgres',
       async close() {
-        await Promise.all([ledger.credits.flushSnapshots(), ledger.subscriptions.flushSnapshots(), ledger.generations.flushSnapshots()]);
+        await Promise.all([
+          ledger.credits.flushSnapshots(),
+          ledger.subscriptions.flushSnapshots(),
+          ledger.generations.flushSnapshots(),
+        ]);
         await store.close();
         if (ownsDatabase) await database.close();
       },

@@ -127,7 +127,11 @@ export function decideSubscription(
   }
 }
 
-export const subscriptionDecider: Decider<SubscriptionState, SubscriptionCommand, SubscriptionEvent> = {
+export const subscriptionDecider: Decider<
+  SubscriptionState,
+  SubscriptionCommand,
+  SubscriptionEvent
+> = {
   streamType: 'subscription',
   initialState: initialSubscriptionState,
   evolve: evolveSubscription,

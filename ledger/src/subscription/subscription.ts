@@ -7,7 +7,13 @@ import { assertNever } from '../shared/decider';
 export const subscriptionStreamId = (userId: string) => `subscription-${userId}`;
 
 const isoDate = z.string().datetime({ offset: true });
-export const subscriptionStatuses = ['none', 'incomplete', 'active', 'past_due', 'canceled'] as const;
+export const subscriptionStatuses = [
+  'none',
+  'incomplete',
+  'active',
+  'past_due',
+  'canceled',
+] as const;
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
 
 export const subscriptionEventSchema = z.discriminatedUnion('type', [
@@ -95,7 +101,8 @@ export const initialSubscriptionState = (): SubscriptionState => ({
   seenKeys: {},
 });
 
-const later = (a: string | null, b: string) => (a === null || Date.parse(b) > Date.parse(a) ? b : a);
+const later = (a: string | null, b: string) =>
+  a === null || Date.parse(b) > Date.parse(a) ? b : a;
 
 export function evolveSubscription(
   state: SubscriptionState,

@@ -28,7 +28,10 @@ export async function createTestDatabase(
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: options.poolSize ?? 20 });
+  const database = await openDatabase({
+    databaseUrl: url.toString(),
+    poolSize: options.poolSize ?? 20,
+  });
   await migrate(database.pool, migrations);
   return {
     ...database,

@@ -7,11 +7,18 @@ type Queryable = Pick<pg.Pool, 'query'>;
 export interface AccountSnapshot {
   available: number;
   held: number;
-  subscription: Pick<SubscriptionStatusRow, 'status' | 'planId' | 'currentPeriodEnd' | 'cancelAtPeriodEnd'> | null;
+  subscription: Pick<
+    SubscriptionStatusRow,
+    'status' | 'planId' | 'currentPeriodEnd' | 'cancelAtPeriodEnd'
+  > | null;
 }
 
 /** Balance and subscription of one user in a single round trip (the `me` query's hot path). */
-export async function getAccountSnapshot(db: Queryable, userId: string, now = new Date()): Promise<AccountSnapshot> {
+export async function getAccountSnapshot(
+  db: Queryable,
+  userId: string,
+  now = new Date(),
+): Promise<AccountSnapshot> {
   const result = await db.query<{
     available: string;
     held: number | null;

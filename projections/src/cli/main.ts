@@ -49,7 +49,11 @@ async function main(argv: string[]) {
   });
   try {
     if (command === 'worker') return await worker(storage);
-    await run(new ProjectionOperations(storage.database.pool, storage.store, allProjections), command, argument);
+    await run(
+      new ProjectionOperations(storage.database.pool, storage.store, allProjections),
+      command,
+      argument,
+    );
   } finally {
     await storage.close();
   }
@@ -71,7 +75,11 @@ async function run(operations: Operations, command: string, argument: string | u
       return;
     case 'prune': {
       const dropped = await operations.pruneRetired();
-      console.log(dropped.length ? dropped.map((d) => `dropped ${d.name} v${d.version}`).join('\n') : 'nothing to prune');
+      console.log(
+        dropped.length
+          ? dropped.map((d) => `dropped ${d.name} v${d.version}`).join('\n')
+          : 'nothing to prune',
+      );
       return;
     }
     default:
@@ -81,7 +89,8 @@ async function run(operations: Operations, command: string, argument: string | u
 
 async function worker(storage: LedgerStorage) {
   const controller = new AbortController();
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => controller.abort());
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => controller.abort());
   await runProjectionWorker(storage, allProjections, controller.signal);
 }
 

@@ -5,16 +5,24 @@ import type { ProjectionStatus } from '../runtime/status';
 /** Talks to the embedded API's operator endpoints (loopback, with the token from runtime.json). */
 export function operatorClient(runtime: RuntimeFile) {
   const base = `http://127.0.0.1:${runtime.port}/internal/operator/projections`;
-  const headers = { authorization: `Bearer ${runtime.operatorToken}`, 'content-type': 'application/json' };
+  const headers = {
+    authorization: `Bearer ${runtime.operatorToken}`,
+    'content-type': 'application/json',
+  };
 
   async function request(pathname: string, init: RequestInit = {}) {
     const response = await fetch(`${base}${pathname}`, { ...init, headers });
-    if (!response.ok) throw new Error(`operator API ${pathname}: ${response.status} ${await response.text()}`);
+    if (!response.ok)
+      throw new Error(`operator API ${pathname}: ${response.status} ${await response.text()}`);
     return response;
   }
 
   /** Reads an NDJSON stream of progress lines, ending with a `{result}` or `{error}` line. */
-  async function streamProgress(pathname: string, body: unknown, onProgress: (p: RebuildProgress) => void) {
+  async function streamProgress(
+    pathname: string,
+    body: unknown,
+    onProgress: (p: RebuildProgress) => void,
+  ) {
     const response = await request(pathname, { method: 'POST', body: JSON.stringify(body) });
     const decoder = new TextDecoder();
     let buffer = '';
@@ -23,7 +31,11 @@ export function operatorClient(runtime: RuntimeFile) {
       buffer += decoder.decode(chunk, { stream: true });
       let newline: number;
       while ((newline = buffer.indexOf('\n')) >= 0) {
-        const line = JSON.parse(buffer.slice(0, newline)) as { progress?: RebuildProgress; result?: unknown; error?: string };
+        const line = JSON.parse(buffer.slice(0, newline)) as {
+          progress?: RebuildProgress;
+          result?: unknown;
+          error?: string;
+        };
         buffer = buffer.slice(newline + 1);
         if (line.progress) onProgress(line.progress);
         if (line.error) throw new Error(line.error);
@@ -38,15 +50,25 @@ export function operatorClient(runtime: RuntimeFile) {
       const rows = (await (await request('/status')).json()) as ProjectionStatus[];
       return rows.map((row) => ({
         ...row,
-        checkpoint: { commit: BigInt(row.checkpoint.commit), prepare: BigInt(row.checkpoint.prepare) },
-        head: row.head ? { commit: BigInt(row.head.commit), prepare: BigInt(row.head.prepare) } : null,
+        checkpoint: {
+          commit: BigInt(row.checkpoint.commit),
+          prepare: BigInt(row.checkpoint.prepare),
+        },
+        head: row.head
+          ? { commit: BigInt(row.head.commit), prepare: BigInt(row.head.prepare) }
+          : null,
         updatedAt: new Date(row.updatedAt),
       }));
     },
-    rebuild: (name: string, onProgress: (p: RebuildProgress) => void) => streamProgress('/rebuild', { name }, onProgress),
-    replayAll: (onProgress: (p: RebuildProgress) => void) => streamProgress('/replay', {}, onProgress),
+    rebuild: (name: string, onProgress: (p: RebuildProgress) => void) =>
+      streamProgress('/rebuild', { name }, onProgress),
+    replayAll: (onProgress: (p: RebuildProgress) => void) =>
+      streamProgress('/replay', {}, onProgress),
     async pruneRetired() {
-      return (await (await request('/prune', { method: 'POST', body: '{}' })).json()) as { name: string; version: number }[];
+      return (await (await request('/prune', { method: 'POST', body: '{}' })).json()) as {
+        name: string;
+        version: number;
+      }[];
     },
   };
 }

@@ -71,15 +71,30 @@ class BatchAccumulator {
     switch (event.type) {
       case 'CreditsGranted':
         balance.granted += event.data.amount;
-        this.addLot({ userId, lotId: event.data.grantId, funding: 'free', amount: event.data.amount, expiresAt: event.data.expiresAt, createdAt: at });
+        this.addLot({
+          userId,
+          lotId: event.data.grantId,
+          funding: 'free',
+          amount: event.data.amount,
+          expiresAt: event.data.expiresAt,
+          createdAt: at,
+        });
         return;
       case 'CreditsPurchased':
         balance.purchased += event.data.amount;
-        this.addLot({ userId, lotId: event.data.purchaseId, funding: 'paid', amount: event.data.amount, expiresAt: event.data.expiresAt, createdAt: at });
+        this.addLot({
+          userId,
+          lotId: event.data.purchaseId,
+          funding: 'paid',
+          amount: event.data.amount,
+          expiresAt: event.data.expiresAt,
+          createdAt: at,
+        });
         return;
       case 'CreditsReserved':
         balance.held += event.data.amount;
-        for (const allocation of event.data.allocations) this.adjustLot(userId, allocation.lotId, -allocation.amount);
+        for (const allocation of event.data.allocations)
+          this.adjustLot(userId, allocation.lotId, -allocation.amount);
         return;
       case 'CreditsSpent':
         balance.held -= event.data.amount;
@@ -87,7 +102,8 @@ class BatchAccumulator {
         return;
       case 'CreditsReleased':
         balance.held -= event.data.amount;
-        for (const allocation of event.data.allocations) this.adjustLot(userId, allocation.lotId, allocation.amount);
+        for (const allocation of event.data.allocations)
+          this.adjustLot(userId, allocation.lotId, allocation.amount);
         return;
       case 'CreditsRefunded':
         balance.refunded += event.data.amount;
@@ -130,7 +146,9 @@ export const creditBalancesProjection: Projection = {
         expires_at timestamptz,
         created_at timestamptz NOT NULL,
         PRIMARY KEY (user_id, lot_id)`,
-      indexes: [`CREATE INDEX IF NOT EXISTS {table}_open_idx ON {table} (user_id) WHERE remaining > 0`],
+      indexes: [
+        `CREATE INDEX IF NOT EXISTS {table}_open_idx ON {table} (user_id) WHERE remaining > 0`,
+      ],
     },
   ],
   eventTypes: new Set(creditAccountEventTypes),
@@ -165,7 +183,11 @@ export const creditBalancesProjection: Projection = {
         `UPDATE ${lots} AS l SET remaining = l.remaining + a.delta
          FROM unnest($1::text[], $2::text[], $3::int[]) AS a(user_id, lot_id, delta)
          WHERE l.user_id = a.user_id AND l.lot_id = a.lot_id`,
-        [adjustments.map((a) => a.userId), adjustments.map((a) => a.lotId), adjustments.map((a) => a.delta)],
+        [
+          adjustments.map((a) => a.userId),
+          adjustments.map((a) => a.lotId),
+          adjustments.map((a) => a.delta),
+        ],
       );
     }
     if (batch.balances.size > 0) {

@@ -15,7 +15,11 @@ export interface CreditBalance {
   lifetimeRevoked: number;
 }
 
-export async function getCreditBalance(db: Queryable, userId: string, now = new Date()): Promise<CreditBalance> {
+export async function getCreditBalance(
+  db: Queryable,
+  userId: string,
+  now = new Date(),
+): Promise<CreditBalance> {
   const result = await db.query<Record<string, string | null>>(
     `SELECT
        (SELECT coalesce(sum(remaining), 0) FROM credit_lots

@@ -49,7 +49,13 @@ const byFunding = (parts: readonly { amount: number; funding: 'free' | 'paid' }[
 export function movementOf(event: CreditAccountEvent): Movement {
   switch (event.type) {
     case 'CreditsGranted':
-      return { delta: event.data.amount, heldDelta: 0, paid: 0, free: event.data.amount, reference: event.data.grantId };
+      return {
+        delta: event.data.amount,
+        heldDelta: 0,
+        paid: 0,
+        free: event.data.amount,
+        reference: event.data.grantId,
+      };
     case 'CreditsPurchased':
       return {
         delta: event.data.amount,
@@ -62,17 +68,49 @@ export function movementOf(event: CreditAccountEvent): Movement {
         currency: event.data.currency,
       };
     case 'CreditsReserved':
-      return { delta: 0, heldDelta: event.data.amount, paid: 0, free: 0, reference: event.data.generationId };
+      return {
+        delta: 0,
+        heldDelta: event.data.amount,
+        paid: 0,
+        free: 0,
+        reference: event.data.generationId,
+      };
     case 'CreditsSpent':
-      return { delta: -event.data.amount, heldDelta: -event.data.amount, ...byFunding(event.data.allocations), reference: event.data.generationId };
+      return {
+        delta: -event.data.amount,
+        heldDelta: -event.data.amount,
+        ...byFunding(event.data.allocations),
+        reference: event.data.generationId,
+      };
     case 'CreditsReleased':
-      return { delta: 0, heldDelta: -event.data.amount, paid: 0, free: 0, reference: event.data.generationId };
+      return {
+        delta: 0,
+        heldDelta: -event.data.amount,
+        paid: 0,
+        free: 0,
+        reference: event.data.generationId,
+      };
     case 'CreditsRefunded':
-      return { delta: event.data.amount, heldDelta: 0, ...byFunding(event.data.lots), reference: event.data.reservationId };
+      return {
+        delta: event.data.amount,
+        heldDelta: 0,
+        ...byFunding(event.data.lots),
+        reference: event.data.reservationId,
+      };
     case 'CreditsExpired':
-      return { delta: -event.data.amount, heldDelta: 0, ...byFunding([event.data]), reference: event.data.lotId };
+      return {
+        delta: -event.data.amount,
+        heldDelta: 0,
+        ...byFunding([event.data]),
+        reference: event.data.lotId,
+      };
     case 'CreditsRevoked':
-      return { delta: -event.data.amount, heldDelta: 0, ...byFunding([event.data]), reference: event.data.reference };
+      return {
+        delta: -event.data.amount,
+        heldDelta: 0,
+        ...byFunding([event.data]),
+        reference: event.data.reference,
+      };
   }
 }
 
@@ -129,8 +167,12 @@ export const creditHistoryProjection: Projection = {
       `SELECT user_id, balance, held FROM ${accounts} WHERE user_id = ANY($1::text[])`,
       [users],
     );
-    const running = new Map(last.rows.map((r) => [r.user_id, { balance: r.balance, held: r.held }]));
-    const top = await client.query<{ seq: string }>(`SELECT coalesce(max(seq), 0) AS seq FROM ${history}`);
+    const running = new Map(
+      last.rows.map((r) => [r.user_id, { balance: r.balance, held: r.held }]),
+    );
+    const top = await client.query<{ seq: string }>(
+      `SELECT coalesce(max(seq), 0) AS seq FROM ${history}`,
+    );
     let seq = Number(top.rows[0]!.seq);
     const rows = events.map((recorded) => {
       const event = recorded as unknown as CreditAccountEvent;
@@ -170,7 +212,11 @@ export const creditHistoryProjection: Projection = {
       `INSERT INTO ${accounts} (user_id, balance, held)
        SELECT * FROM unnest($1::text[], $2::int[], $3::int[])
        ON CONFLICT (user_id) DO UPDATE SET balance = excluded.balance, held = excluded.held`,
-      [totals.map(([user]) => user), totals.map(([, t]) => t.balance), totals.map(([, t]) => t.held)],
+      [
+        totals.map(([user]) => user),
+        totals.map(([, t]) => t.balance),
+        totals.map(([, t]) => t.held),
+      ],
     );
   },
 };

@@ -38,7 +38,12 @@ export async function financeReport(
      GROUP BY 1 ORDER BY 1`,
     [range.from, range.to],
   );
-  const revenue = await db.query<{ period: Date; plan_id: string; currency: string; cents: string }>(
+  const revenue = await db.query<{
+    period: Date;
+    plan_id: string;
+    currency: string;
+    cents: string;
+  }>(
     `SELECT date_trunc('${unit}', occurred_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS period, plan_id, currency, sum(amount_paid_cents) AS cents
      FROM credit_history WHERE type = 'CreditsPurchased' AND occurred_at >= $1 AND occurred_at < $2
      GROUP BY 1, 2, 3 ORDER BY 1, 2`,
@@ -65,16 +70,26 @@ export async function financeReport(
 }
 
 /** Purchases per invoice, for reconciliation against the payment provider's paid invoices. */
-export async function purchasesByInvoice(db: Queryable): Promise<Map<string, { count: number; userId: string; amountCents: number }>> {
+export async function purchasesByInvoice(
+  db: Queryable,
+): Promise<Map<string, { count: number; userId: string; amountCents: number }>> {
   const result = await db.query<{ reference: string; n: string; user_id: string; cents: string }>(
     `SELECT reference, count(*) AS n, min(user_id) AS user_id, sum(amount_paid_cents) AS cents
      FROM credit_history WHERE type = 'CreditsPurchased' GROUP BY reference`,
   );
-  return new Map(result.rows.map((r) => [r.reference, { count: Number(r.n), userId: r.user_id, amountCents: Number(r.cents) }]));
+  return new Map(
+    result.rows.map((r) => [
+      r.reference,
+      { count: Number(r.n), userId: r.user_id, amountCents: Number(r.cents) },
+    ]),
+  );
 }
 
 /** Credits refunded so far per spend (a generation's reservation), for support's refund buttons. */
-export async function refundedCreditsBySpend(db: Queryable, reservationIds: readonly string[]): Promise<Map<string, number>> {
+export async function refundedCreditsBySpend(
+  db: Queryable,
+  reservationIds: readonly string[],
+): Promise<Map<string, number>> {
   if (reservationIds.length === 0) return new Map();
   const result = await db.query<{ reference: string; refunded: string }>(
     `SELECT reference, sum(delta) AS refunded FROM credit_history

@@ -79,7 +79,9 @@ export const generationHistoryProjection: Projection = {
         requested_at timestamptz,
         submitted_at timestamptz,
         completed_at timestamptz`,
-      indexes: ['CREATE INDEX IF NOT EXISTS {table}_user_idx ON {table} (user_id, requested_at DESC)'],
+      indexes: [
+        'CREATE INDEX IF NOT EXISTS {table}_user_idx ON {table} (user_id, requested_at DESC)',
+      ],
     },
   ],
   eventTypes: new Set(generationEventTypes),

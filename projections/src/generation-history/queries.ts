@@ -47,8 +47,13 @@ export const toGenerationRecord = (row: Row): GenerationRecord => ({
   completedAt: row.completed_at,
 });
 
-export async function getGeneration(db: Queryable, generationId: string): Promise<GenerationRecord | null> {
-  const result = await db.query<Row>('SELECT * FROM generation_history WHERE generation_id = $1', [generationId]);
+export async function getGeneration(
+  db: Queryable,
+  generationId: string,
+): Promise<GenerationRecord | null> {
+  const result = await db.query<Row>('SELECT * FROM generation_history WHERE generation_id = $1', [
+    generationId,
+  ]);
   return result.rows[0] ? toGenerationRecord(result.rows[0]) : null;
 }
 

@@ -3,7 +3,12 @@ import type pg from 'pg';
 import { loadCheckpoints } from '../runtime/checkpoints';
 import type { Projection } from '../runtime/projection';
 import type { ProjectionRunner } from '../runtime/projection-runner';
-import { discardVersion, rebuildProjection, rebuildProjections, type RebuildProgress } from '../runtime/rebuild';
+import {
+  discardVersion,
+  rebuildProjection,
+  rebuildProjections,
+  type RebuildProgress,
+} from '../runtime/rebuild';
 import { projectionStatus, type ProjectionStatus } from '../runtime/status';
 
 /** What operators can do to projections, whoever asks (CLI, operator HTTP, staff console). */
@@ -51,7 +56,13 @@ export class ProjectionOperations {
     const busy = this.projections.find((p) => this.running.has(p.name));
     if (busy) throw new Error(`A rebuild of ${busy.name} is already running`);
     for (const projection of this.projections) {
-      this.running.set(projection.name, { name: projection.name, version: 0, phase: 'filling', applied: 0, target: 0 });
+      this.running.set(projection.name, {
+        name: projection.name,
+        version: 0,
+        phase: 'filling',
+        applied: 0,
+        target: 0,
+      });
     }
     try {
       const results = await rebuildProjections(this.pool, this.store, this.projections, {

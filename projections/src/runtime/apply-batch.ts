@@ -1,4 +1,9 @@
-import { comparePositions, withTransaction, type GlobalPosition, type RecordedEvent } from '@app/ledger';
+import {
+  comparePositions,
+  withTransaction,
+  type GlobalPosition,
+  type RecordedEvent,
+} from '@app/ledger';
 import type pg from 'pg';
 import { advanceCheckpoint } from './checkpoints';
 import { tableNamesFor, type Projection } from './projection';
@@ -29,7 +34,8 @@ export async function applyBatch(
   if (!last || comparePositions(last.position, target.position) <= 0) return target.position;
   const relevant = batch.filter(
     (event) =>
-      comparePositions(event.position, target.position) > 0 && target.projection.eventTypes.has(event.type),
+      comparePositions(event.position, target.position) > 0 &&
+      target.projection.eventTypes.has(event.type),
   );
   await withTransaction(pool, async (client) => {
     // Read models are rebuildable and the checkpoint commits with them: a crash can only lose

@@ -42,7 +42,10 @@ const toCheckpoint = (row: CheckpointRow): Checkpoint => ({
 
 type Queryable = Pick<pg.Pool, 'query'> | pg.PoolClient;
 
-export async function loadCheckpoints(db: Queryable, statuses?: readonly CheckpointStatus[]): Promise<Checkpoint[]> {
+export async function loadCheckpoints(
+  db: Queryable,
+  statuses?: readonly CheckpointStatus[],
+): Promise<Checkpoint[]> {
   const result = await db.query<CheckpointRow>(
     `SELECT * FROM projection_checkpoints
      WHERE $1::text[] IS NULL OR status = ANY($1::text[]) ORDER BY name, version`,
@@ -84,12 +87,25 @@ export async function advanceCheckpoint(
          last_error = NULL, updated_at = now()
      WHERE name = $1 AND version = $2 AND position_commit = $6 AND position_prepare = $7
        AND status <> 'retired'`,
-    [checkpoint.name, checkpoint.version, to.commit, to.prepare, applied, from.commit, from.prepare],
+    [
+      checkpoint.name,
+      checkpoint.version,
+      to.commit,
+      to.prepare,
+      applied,
+      from.commit,
+      from.prepare,
+    ],
   );
   return result.rowCount === 1;
 }
 
-export async function recordCheckpointError(db: Queryable, name: string, version: number, error: string) {
+export async function recordCheckpointError(
+  db: Queryable,
+  name: string,
+  version: number,
+  error: string,
+) {
   await db.query(
     `UPDATE projection_checkpoints SET last_error = $3, updated_at = now() WHERE name = $1 AND version = $2`,
     [name, version, error.slice(0, 2000)],

@@ -15,7 +15,8 @@ export async function installMissingProjections(
   for (const projection of projections) await installProjection(pool, projection);
   const live = await loadCheckpoints(pool, ['live']);
   return projections.filter(
-    (projection) => live.find((row) => row.name === projection.name)?.schemaVersion !== projection.version,
+    (projection) =>
+      live.find((row) => row.name === projection.name)?.schemaVersion !== projection.version,
   );
 }
 

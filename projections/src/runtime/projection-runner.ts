@@ -129,7 +129,8 @@ export class ProjectionRunner {
     const ready = this.targets.filter((target) => target.retryAt <= now);
     if (ready.length === 0) return false;
     const from = ready.reduce(
-      (lowest, target) => (comparePositions(target.position, lowest) < 0 ? target.position : lowest),
+      (lowest, target) =>
+        comparePositions(target.position, lowest) < 0 ? target.position : lowest,
       ready[0]!.position,
     );
     const batch = await this.store.readAll(from, this.batchSize);

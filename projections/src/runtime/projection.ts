@@ -36,12 +36,15 @@ export const tableNamesFor =
 
 export const createTablesSql = (projection: Projection, version: number) =>
   projection.tables.map(
-    (table) => `CREATE TABLE IF NOT EXISTS ${versionedTable(table.name, version)} (${table.columns})`,
+    (table) =>
+      `CREATE TABLE IF NOT EXISTS ${versionedTable(table.name, version)} (${table.columns})`,
   );
 
 export const createIndexesSql = (projection: Projection, version: number) =>
   projection.tables.flatMap((table) =>
-    (table.indexes ?? []).map((index) => index.replaceAll('{table}', versionedTable(table.name, version))),
+    (table.indexes ?? []).map((index) =>
+      index.replaceAll('{table}', versionedTable(table.name, version)),
+    ),
   );
 
 /** The views the API reads, pointed at one version (DROP + CREATE: columns may have changed). */

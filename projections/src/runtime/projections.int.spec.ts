@@ -23,7 +23,8 @@ import { projectionStatus } from './status';
 
 async function dumpAll(database: TestDatabase) {
   const dumps: Record<string, unknown> = {};
-  for (const projection of allProjections) dumps[projection.name] = await dumpProjection(database.pool, projection);
+  for (const projection of allProjections)
+    dumps[projection.name] = await dumpProjection(database.pool, projection);
   return dumps;
 }
 
@@ -39,7 +40,9 @@ describe('projections on Postgres', () => {
     ledger = createLedger(store);
     userIds = await seedLedger(ledger, 12);
     await installMissingProjections(database.pool, allProjections);
-    await new ProjectionRunner(database.pool, store, allProjections, { batchSize: 37 }).runUntilCaughtUp();
+    await new ProjectionRunner(database.pool, store, allProjections, {
+      batchSize: 37,
+    }).runUntilCaughtUp();
   });
   afterAll(async () => {
     await store.close();
@@ -49,7 +52,11 @@ describe('projections on Postgres', () => {
   it('builds balances and history that agree with the ledger', async () => {
     for (const userId of userIds) {
       const { state } = await ledger.credits.read(`credits-${userId}`);
-      const balance = await getCreditBalance(database.pool, userId, new Date('2026-01-02T00:00:00Z'));
+      const balance = await getCreditBalance(
+        database.pool,
+        userId,
+        new Date('2026-01-02T00:00:00Z'),
+      );
       const lots = Object.values(state.lots).reduce((sum, lot) => sum + lot.remaining, 0);
       expect(balance.available).toBe(lots);
       expect(balance.lifetimeSpent).toBe(state.totals.spent);
@@ -62,13 +69,17 @@ describe('projections on Postgres', () => {
   it('replaying twice gives identical rows', async () => {
     const original = await dumpAll(database);
     for (let round = 0; round < 2; round++) {
-      for (const projection of allProjections) await rebuildProjection(database.pool, store, projection, { batchSize: 50 });
+      for (const projection of allProjections)
+        await rebuildProjection(database.pool, store, projection, { batchSize: 50 });
       expect(await dumpAll(database)).toEqual(original);
     }
   });
 
   it('a rebuild of a new version while the old one serves, then the swap, gives identical contents', async () => {
-    const runner = new ProjectionRunner(database.pool, store, allProjections, { batchSize: 25, idleMs: 20 });
+    const runner = new ProjectionRunner(database.pool, store, allProjections, {
+      batchSize: 25,
+      idleMs: 20,
+    });
     runner.start();
     const liveBefore = await loadLiveCheckpoint(database.pool, 'credit_history');
     let readsDuringRebuild = 0;
@@ -77,9 +88,11 @@ describe('projections on Postgres', () => {
       batchSize: 20,
       onProgress: () => {
         // The old version keeps serving while the new one fills.
-        void listCreditHistory(database.pool, { userId: userIds[0]! }, { first: 5 }).then((page) => {
-          if (page.movements.length > 0) readsDuringRebuild++;
-        });
+        void listCreditHistory(database.pool, { userId: userIds[0]! }, { first: 5 }).then(
+          (page) => {
+            if (page.movements.length > 0) readsDuringRebuild++;
+          },
+        );
       },
     });
     const [newUsers, result] = await Promise.all([writer, rebuild]);
@@ -87,7 +100,9 @@ describe('projections on Postgres', () => {
     await runner.stop();
     await new ProjectionRunner(database.pool, store, allProjections).runUntilCaughtUp();
     expect(readsDuringRebuild).toBeGreaterThan(0);
-    expect((await loadLiveCheckpoint(database.pool, 'credit_history'))!.version).toBe(result.version);
+    expect((await loadLiveCheckpoint(database.pool, 'credit_history'))!.version).toBe(
+      result.version,
+    );
 
     const swapped = await dumpProjection(database.pool, creditHistoryProjection);
     await rebuildProjection(database.pool, store, creditHistoryProjection);
@@ -98,27 +113,41 @@ describe('projections on Postgres', () => {
 
   it('a handler that throws mid-batch leaves no partial batch, and the runner resumes correctly', async () => {
     await seedLedger(ledger, 3);
-    const expected = structuredClone(await (async () => {
-      // What a clean run produces, computed on a separate rebuild and then discarded by comparison.
-      await new ProjectionRunner(database.pool, store, allProjections).runUntilCaughtUp();
-      return dumpProjection(database.pool, creditHistoryProjection);
-    })());
+    const expected = structuredClone(
+      await (async () => {
+        // What a clean run produces, computed on a separate rebuild and then discarded by comparison.
+        await new ProjectionRunner(database.pool, store, allProjections).runUntilCaughtUp();
+        return dumpProjection(database.pool, creditHistoryProjection);
+      })(),
+    );
     // Rebuild into a fresh version with a handler that writes half a batch and then throws once.
     let thrown = false;
     const flaky: Projection = {
       ...creditHistoryProjection,
       async apply(client, events, table) {
-        await creditHistoryProjection.apply(client, events.slice(0, Math.ceil(events.length / 2)), table);
+        await creditHistoryProjection.apply(
+          client,
+          events.slice(0, Math.ceil(events.length / 2)),
+          table,
+        );
         if (!thrown && events.length > 3) {
           thrown = true;
           throw new Error('boom in the middle of a batch');
         }
-        await creditHistoryProjection.apply(client, events.slice(Math.ceil(events.length / 2)), table);
+        await creditHistoryProjection.apply(
+          client,
+          events.slice(Math.ceil(events.length / 2)),
+          table,
+        );
       },
     };
-    const { version } = await rebuildProjection(database.pool, store, creditHistoryProjection, { batchSize: 40 });
+    const { version } = await rebuildProjection(database.pool, store, creditHistoryProjection, {
+      batchSize: 40,
+    });
     // Make the new version look like it failed at its start: reset it and let the flaky runner fill it.
-    await database.pool.query(`TRUNCATE credit_history_v${version}, credit_history_accounts_v${version}`);
+    await database.pool.query(
+      `TRUNCATE credit_history_v${version}, credit_history_accounts_v${version}`,
+    );
     await database.pool.query(
       `UPDATE projection_checkpoints SET position_commit = 0, position_prepare = 0, events_applied = 0
        WHERE name = 'credit_history' AND version = $1`,
@@ -127,7 +156,9 @@ describe('projections on Postgres', () => {
     const runner = new ProjectionRunner(database.pool, store, [flaky], { batchSize: 40 });
     await runner.runUntilCaughtUp();
     expect(thrown).toBe(true);
-    const row = (await loadCheckpoints(database.pool, ['live'])).find((c) => c.name === 'credit_history')!;
+    const row = (await loadCheckpoints(database.pool, ['live'])).find(
+      (c) => c.name === 'credit_history',
+    )!;
     expect(row.lastError).toBeNull();
     expect(await dumpProjection(database.pool, creditHistoryProjection)).toEqual(expected);
   });

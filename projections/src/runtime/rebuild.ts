@@ -1,8 +1,20 @@
-import { comparePositions, START_POSITION, withTransaction, type EventStore, type GlobalPosition } from '@app/ledger';
+import {
+  comparePositions,
+  START_POSITION,
+  withTransaction,
+  type EventStore,
+  type GlobalPosition,
+} from '@app/ledger';
 import type pg from 'pg';
 import { applyBatch } from './apply-batch';
 import { loadCheckpoint, loadLiveCheckpoint } from './checkpoints';
-import { createIndexesSql, createTablesSql, dropTablesSql, swapViewsSql, type Projection } from './projection';
+import {
+  createIndexesSql,
+  createTablesSql,
+  dropTablesSql,
+  swapViewsSql,
+  type Projection,
+} from './projection';
 
 export interface RebuildProgress {
   readonly name: string;
@@ -25,10 +37,15 @@ export interface RebuildOptions {
  */
 export async function installProjection(pool: pg.Pool, projection: Projection): Promise<boolean> {
   return withTransaction(pool, async (client) => {
-    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`projection:${projection.name}`]);
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
+      `projection:${projection.name}`,
+    ]);
     if (await loadLiveCheckpoint(client, projection.name)) return false;
     const version = await nextVersion(client, projection.name);
-    for (const sql of [...createTablesSql(projection, version), ...createIndexesSql(projection, version)]) {
+    for (const sql of [
+      ...createTablesSql(projection, version),
+      ...createIndexesSql(projection, version),
+    ]) {
       await client.query(sql);
     }
     await client.query(
@@ -69,9 +86,15 @@ interface Building {
   swapped: boolean;
 }
 
-async function startBuilding(pool: pg.Pool, projection: Projection, target: number): Promise<Building> {
+async function startBuilding(
+  pool: pg.Pool,
+  projection: Projection,
+  target: number,
+): Promise<Building> {
   const version = await withTransaction(pool, async (client) => {
-    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`projection:${projection.name}`]);
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
+      `projection:${projection.name}`,
+    ]);
     const next = await nextVersion(client, projection.name);
     for (const sql of createTablesSql(projection, next)) await client.query(sql);
     await client.query(
@@ -138,7 +161,11 @@ export async function rebuildProjections(
    * still applies its batches in order (a chain per projection), and at most two are pending.
    */
   const catchUp = async (targets: Building[]) => {
-    const lowest = () => targets.reduce((low, b) => (comparePositions(b.position, low) < 0 ? b.position : low), targets[0]!.position);
+    const lowest = () =>
+      targets.reduce(
+        (low, b) => (comparePositions(b.position, low) < 0 ? b.position : low),
+        targets[0]!.position,
+      );
     const chains = new Map<Building, Promise<void>>(targets.map((b) => [b, Promise.resolve()]));
     const pending: Promise<unknown>[] = [];
     let next = store.readAll(lowest(), batchSize);
@@ -171,7 +198,8 @@ export async function rebuildProjections(
   };
 
   try {
-    for (const projection of projections) builds.push(await startBuilding(pool, projection, target));
+    for (const projection of projections)
+      builds.push(await startBuilding(pool, projection, target));
     await catchUp(builds);
     report('indexing');
     for (const build of builds) {
@@ -183,7 +211,12 @@ export async function rebuildProjections(
       report('swapping');
       for (const build of waiting) build.swapped = await trySwap(pool, build);
       if (builds.some((b) => !b.swapped) && attempt >= (options.maxSwapAttempts ?? 50)) {
-        throw new Error(`could not swap ${waiting.filter((b) => !b.swapped).map((b) => b.projection.name).join(', ')}: live kept ahead`);
+        throw new Error(
+          `could not swap ${waiting
+            .filter((b) => !b.swapped)
+            .map((b) => b.projection.name)
+            .join(', ')}: live kept ahead`,
+        );
       }
     }
     report('done');
@@ -200,7 +233,8 @@ export async function rebuildProjections(
 export async function discardVersion(pool: pg.Pool, projection: Projection, version: number) {
   await withTransaction(pool, async (client) => {
     const row = await loadCheckpoint(client, projection.name, version, true);
-    if (row?.status === 'live') throw new Error(`refusing to drop the live version of ${projection.name}`);
+    if (row?.status === 'live')
+      throw new Error(`refusing to drop the live version of ${projection.name}`);
     for (const sql of dropTablesSql(projection, version)) await client.query(sql);
     await client.query('DELETE FROM projection_checkpoints WHERE name = $1 AND version = $2', [
       projection.name,

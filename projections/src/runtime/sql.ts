@@ -8,10 +8,13 @@ const NEEDS_ESCAPE = /[\\\n\r\t]/;
 /** One value in COPY's text format. */
 function copyValue(value: unknown): string {
   if (value === null || value === undefined) return '\\N';
-  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean')
+    return String(value);
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   if (!NEEDS_ESCAPE.test(text)) return text;
-  return text.replace(/[\\\n\r\t]/g, (c) => (c === '\\' ? '\\\\' : c === '\n' ? '\\n' : c === '\r' ? '\\r' : '\\t'));
+  return text.replace(/[\\\n\r\t]/g, (c) =>
+    c === '\\' ? '\\\\' : c === '\n' ? '\\n' : c === '\r' ? '\\r' : '\\t',
+  );
 }
 
 const copySupport = new WeakMap<pg.PoolClient, boolean>();
@@ -55,10 +58,18 @@ async function insertRows(
   for (let start = 0; start < rows.length; start += perChunk) {
     const chunk = rows.slice(start, start + perChunk);
     const params: unknown[] = [];
-    const tuples = chunk.map((row) => `(${row.map((value) => {
-      params.push(typeof value === 'bigint' ? value.toString() : value);
-      return `$${params.length}`;
-    }).join(', ')})`);
-    await client.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${tuples.join(', ')}`, params);
+    const tuples = chunk.map(
+      (row) =>
+        `(${row
+          .map((value) => {
+            params.push(typeof value === 'bigint' ? value.toString() : value);
+            return `$${params.length}`;
+          })
+          .join(', ')})`,
+    );
+    await client.query(
+      `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${tuples.join(', ')}`,
+      params,
+    );
   }
 }

@@ -32,13 +32,21 @@ const toStatus = (row: Row): SubscriptionStatusRow => ({
   cancelAtPeriodEnd: row.cancel_at_period_end,
 });
 
-export async function getSubscriptionStatus(db: Queryable, userId: string): Promise<SubscriptionStatusRow | null> {
-  const result = await db.query<Row>('SELECT * FROM subscription_status WHERE user_id = $1', [userId]);
+export async function getSubscriptionStatus(
+  db: Queryable,
+  userId: string,
+): Promise<SubscriptionStatusRow | null> {
+  const result = await db.query<Row>('SELECT * FROM subscription_status WHERE user_id = $1', [
+    userId,
+  ]);
   return result.rows[0] ? toStatus(result.rows[0]) : null;
 }
 
 /** Subscriptions whose current period has ended and that are still marked active. */
-export async function listSubscriptionsDueForRenewal(db: Queryable, now: Date): Promise<SubscriptionStatusRow[]> {
+export async function listSubscriptionsDueForRenewal(
+  db: Queryable,
+  now: Date,
+): Promise<SubscriptionStatusRow[]> {
   const result = await db.query<Row>(
     `SELECT * FROM subscription_status WHERE status = 'active' AND current_period_end <= $1`,
     [now],

@@ -35,7 +35,10 @@ function applyEvent(row: Row, event: SubscriptionEvent, recorded: RecordedEvent)
       cancelAtPeriodEnd: row.cancel_at_period_end,
     },
     event,
-    { idempotencyKey: recorded.metadata.idempotencyKey, occurredAt: Date.parse(recorded.metadata.occurredAt) },
+    {
+      idempotencyKey: recorded.metadata.idempotencyKey,
+      occurredAt: Date.parse(recorded.metadata.occurredAt),
+    },
   );
   return {
     user_id: row.user_id,

@@ -1,7 +1,13 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 
-export type AxeFinding = { where: string; id: string; impact: string; help: string; targets: string[] };
+export type AxeFinding = {
+  where: string;
+  id: string;
+  impact: string;
+  help: string;
+  targets: string[];
+};
 
 /** axe's serious and critical violations on the page as it is now (WCAG 2.x A and AA, best practices). */
 export async function seriousViolations(page: Page, where: string): Promise<AxeFinding[]> {

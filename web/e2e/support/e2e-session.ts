@@ -21,7 +21,11 @@ export async function startE2eSession(env: Record<string, string> = {}): Promise
     server,
     browser,
     async newPage({ viewport = DESKTOP } = {}) {
-      const context = await browser.newContext({ viewport, baseURL: server.url, reducedMotion: 'reduce' });
+      const context = await browser.newContext({
+        viewport,
+        baseURL: server.url,
+        reducedMotion: 'reduce',
+      });
       contexts.add(context);
       context.on('close', () => contexts.delete(context));
       const page = await context.newPage();
@@ -40,13 +44,22 @@ let counter = 0;
 /** A new, unique account's details. */
 export const newAccount = (label = 'user') => {
   const id = `${label}${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  return { fullName: `Test ${label}`, username: id, email: `${id}@example.com`, password: 'secret-pass-1' };
+  return {
+    fullName: `Test ${label}`,
+    username: id,
+    email: `${id}@example.com`,
+    password: 'secret-pass-1',
+  };
 };
 
 export type Account = ReturnType<typeof newAccount>;
 
 /** Posts a GraphQL operation as the browser page would (its cookies, the CSRF header). */
-export async function graphqlAs<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+export async function graphqlAs<T>(
+  page: Page,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<T> {
   const response = await page.request.post('/graphql', {
     headers: { 'content-type': 'application/json', 'x-graphql-yoga-csrf': '1' },
     data: { query, variables },
@@ -57,10 +70,17 @@ export async function graphqlAs<T>(page: Page, query: string, variables: Record<
 }
 
 /** Registers through the API in the page's context, so the page is signed in (session cookie). */
-export async function registerViaApi(page: Page, account: Account = newAccount()): Promise<Account> {
-  await graphqlAs(page, 'mutation ($input: RegisterInput!) { register(input: $input) { user { id } } }', {
-    input: account,
-  });
+export async function registerViaApi(
+  page: Page,
+  account: Account = newAccount(),
+): Promise<Account> {
+  await graphqlAs(
+    page,
+    'mutation ($input: RegisterInput!) { register(input: $input) { user { id } } }',
+    {
+      input: account,
+    },
+  );
   return account;
 }
 

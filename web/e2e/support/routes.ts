@@ -1,5 +1,8 @@
 import type { Page } from 'playwright-core';
-import { CREATOR_CANONICAL_PATHS, CREATOR_PATHS } from '../../src/modules/art-styles/utils/creator-routes';
+import {
+  CREATOR_CANONICAL_PATHS,
+  CREATOR_PATHS,
+} from '../../src/modules/art-styles/utils/creator-routes';
 import type { ArtStyleId } from '../../src/modules/art-styles/utils/art-styles';
 
 /** The document title each creator sets (before " · Stylised"). */
@@ -12,8 +15,10 @@ export const CREATOR_TITLES: Readonly<Record<ArtStyleId, string>> = {
   chibi: 'Chibi Creator',
 };
 
-export const CREATOR_ROUTES = (Object.entries(CREATOR_PATHS) as [ArtStyleId, readonly string[]][]).flatMap(
-  ([styleId, paths]) => paths.map((path) => ({ path, styleId, canonical: CREATOR_CANONICAL_PATHS[styleId] })),
+export const CREATOR_ROUTES = (
+  Object.entries(CREATOR_PATHS) as [ArtStyleId, readonly string[]][]
+).flatMap(([styleId, paths]) =>
+  paths.map((path) => ({ path, styleId, canonical: CREATOR_CANONICAL_PATHS[styleId] })),
 );
 
 /** The spec's other routes, with the start of their document titles. */
@@ -28,10 +33,19 @@ export const STATIC_ROUTES = [
   { path: '/auth', title: 'Sign in' },
 ] as const;
 
-export const NOT_FOUND_PATHS = ['/no-such-page', '/ghibli/extra', '/pricing/pro', '/creator'] as const;
+export const NOT_FOUND_PATHS = [
+  '/no-such-page',
+  '/ghibli/extra',
+  '/pricing/pro',
+  '/creator',
+] as const;
 
 /** Runs `work` over `items` with at most `limit` at once. */
-export async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+export async function inParallel<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
     while (next < items.length) {
@@ -49,4 +63,6 @@ export const waitForPage = async (page: Page) => {
 
 /** The canonical link's absolute URL, or null. */
 export const canonicalOf = (page: Page) =>
-  page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href ?? null);
+  page.evaluate(
+    () => document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href ?? null,
+  );

@@ -76,7 +76,10 @@ export class LocalBilling implements PaymentGateway {
 
   async createPortalSession(customerId: string, returnUrl: string) {
     const id = localId('bps');
-    await this.db.query('INSERT INTO local_portal_sessions (id, customer_id, return_url) VALUES ($1, $2, $3)', [id, customerId, returnUrl]);
+    await this.db.query(
+      'INSERT INTO local_portal_sessions (id, customer_id, return_url) VALUES ($1, $2, $3)',
+      [id, customerId, returnUrl],
+    );
     return { url: `/billing/portal/${id}` };
   }
 
@@ -86,16 +89,36 @@ export class LocalBilling implements PaymentGateway {
 
   /** The local "Stripe" keeps its invoices where the webhook recorded them. */
   async *listPaidInvoices(): AsyncIterable<PaidInvoice> {
-    const { rows } = await this.db.query<{ invoice_id: string; customer_id: string | null; amount_paid: number; currency: string; paid_at: Date }>(
+    const { rows } = await this.db.query<{
+      invoice_id: string;
+      customer_id: string | null;
+      amount_paid: number;
+      currency: string;
+      paid_at: Date;
+    }>(
       'SELECT invoice_id, customer_id, amount_paid, currency, paid_at FROM billing_invoices ORDER BY paid_at',
     );
     for (const row of rows) {
-      yield { invoiceId: row.invoice_id, customerId: row.customer_id, amountPaid: row.amount_paid, currency: row.currency, paidAt: row.paid_at };
+      yield {
+        invoiceId: row.invoice_id,
+        customerId: row.customer_id,
+        amountPaid: row.amount_paid,
+        currency: row.currency,
+        paidAt: row.paid_at,
+      };
     }
   }
 
   async checkoutSession(id: string) {
-    const result = await this.db.query<{ id: string; user_id: string; plan_id: string; status: string; success_url: string; cancel_url: string; email: string }>(
+    const result = await this.db.query<{
+      id: string;
+      user_id: string;
+      plan_id: string;
+      status: string;
+      success_url: string;
+      cancel_url: string;
+      email: string;
+    }>(
       `SELECT s.*, u.email FROM local_checkout_sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1`,
       [id],
     );
@@ -110,7 +133,10 @@ export class LocalBilling implements PaymentGateway {
     if (session.status !== 'open') return session.success_url;
     const customerId = `cus_local_${createHash('sha256').update(session.user_id).digest('hex').slice(0, 16)}`;
     // A new subscription replaces any earlier local one of this user.
-    await this.db.query(`UPDATE local_subscriptions SET status = 'canceled' WHERE user_id = $1 AND status <> 'canceled'`, [session.user_id]);
+    await this.db.query(
+      `UPDATE local_subscriptions SET status = 'canceled' WHERE user_id = $1 AND status <> 'canceled'`,
+      [session.user_id],
+    );
     const subscription: LocalSubscription = {
       id: localId('sub'),
       userId: session.user_id,
@@ -124,30 +150,53 @@ export class LocalBilling implements PaymentGateway {
     await this.db.query(
       `INSERT INTO local_subscriptions (id, user_id, customer_id, plan_id, status, current_period_start, current_period_end)
        VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [subscription.id, subscription.userId, customerId, subscription.planId, 'active', subscription.currentPeriodStart, subscription.currentPeriodEnd],
+      [
+        subscription.id,
+        subscription.userId,
+        customerId,
+        subscription.planId,
+        'active',
+        subscription.currentPeriodStart,
+        subscription.currentPeriodEnd,
+      ],
     );
-    await this.db.query(`UPDATE local_checkout_sessions SET status = 'complete', completed_at = now() WHERE id = $1`, [sessionId]);
-    await this.deliver('checkout.session.completed', checkoutSessionObject({
-      id: sessionId,
-      userId: session.user_id,
-      plan: session.plan,
-      customerId,
-      subscriptionId: subscription.id,
-      successUrl: session.success_url,
-      cancelUrl: session.cancel_url,
-    }));
+    await this.db.query(
+      `UPDATE local_checkout_sessions SET status = 'complete', completed_at = now() WHERE id = $1`,
+      [sessionId],
+    );
+    await this.deliver(
+      'checkout.session.completed',
+      checkoutSessionObject({
+        id: sessionId,
+        userId: session.user_id,
+        plan: session.plan,
+        customerId,
+        subscriptionId: subscription.id,
+        successUrl: session.success_url,
+        cancelUrl: session.cancel_url,
+      }),
+    );
     await this.deliver('invoice.paid', paidInvoiceObject(subscription, session.plan, now));
     return session.success_url;
   }
 
   async portal(portalId: string) {
-    const result = await this.db.query<{ customer_id: string; return_url: string }>('SELECT * FROM local_portal_sessions WHERE id = $1', [portalId]);
+    const result = await this.db.query<{ customer_id: string; return_url: string }>(
+      'SELECT * FROM local_portal_sessions WHERE id = $1',
+      [portalId],
+    );
     const portal = result.rows[0];
     if (!portal) throw notFound('This portal session does not exist');
-    return { ...portal, subscription: await this.currentSubscription({ customerId: portal.customer_id }) };
+    return {
+      ...portal,
+      subscription: await this.currentSubscription({ customerId: portal.customer_id }),
+    };
   }
 
-  async currentSubscription(by: { customerId?: string; userId?: string }): Promise<LocalSubscription | null> {
+  async currentSubscription(by: {
+    customerId?: string;
+    userId?: string;
+  }): Promise<LocalSubscription | null> {
     const result = await this.db.query<SubscriptionRow>(
       `SELECT * FROM local_subscriptions WHERE (customer_id = $1 OR user_id = $2) AND status <> 'canceled'
        ORDER BY created_at DESC LIMIT 1`,
@@ -157,12 +206,27 @@ export class LocalBilling implements PaymentGateway {
   }
 
   /** Portal actions: cancel at period end, resume, or switch to another paid plan. */
-  async updateSubscription(customerId: string, change: { cancelAtPeriodEnd?: boolean; planId?: PlanId }, now = new Date()) {
+  async updateSubscription(
+    customerId: string,
+    change: { cancelAtPeriodEnd?: boolean; planId?: PlanId },
+    now = new Date(),
+  ) {
     const subscription = await this.currentSubscription({ customerId });
-    if (!subscription) throw new AppError('NO_SUBSCRIPTION', 'There is no subscription to change', 409);
-    if (change.planId && !isPaidPlan(change.planId)) throw new AppError('BAD_PLAN', 'Choose a paid plan', 400);
-    const updated = { ...subscription, ...(change.planId ? { planId: change.planId } : {}), ...(change.cancelAtPeriodEnd !== undefined ? { cancelAtPeriodEnd: change.cancelAtPeriodEnd } : {}) };
-    await this.db.query('UPDATE local_subscriptions SET plan_id = $2, cancel_at_period_end = $3 WHERE id = $1', [updated.id, updated.planId, updated.cancelAtPeriodEnd]);
+    if (!subscription)
+      throw new AppError('NO_SUBSCRIPTION', 'There is no subscription to change', 409);
+    if (change.planId && !isPaidPlan(change.planId))
+      throw new AppError('BAD_PLAN', 'Choose a paid plan', 400);
+    const updated = {
+      ...subscription,
+      ...(change.planId ? { planId: change.planId } : {}),
+      ...(change.cancelAtPeriodEnd !== undefined
+        ? { cancelAtPeriodEnd: change.cancelAtPeriodEnd }
+        : {}),
+    };
+    await this.db.query(
+      'UPDATE local_subscriptions SET plan_id = $2, cancel_at_period_end = $3 WHERE id = $1',
+      [updated.id, updated.planId, updated.cancelAtPeriodEnd],
+    );
     await this.deliver('customer.subscription.updated', subscriptionObject(updated), now);
     return updated;
   }
@@ -173,13 +237,24 @@ export class LocalBilling implements PaymentGateway {
    */
   async advance(userId: string, now = new Date()): Promise<'renewed' | 'ended'> {
     const subscription = await this.currentSubscription({ userId });
-    if (!subscription) throw new AppError('NO_SUBSCRIPTION', 'This user has no local subscription', 409);
+    if (!subscription)
+      throw new AppError('NO_SUBSCRIPTION', 'This user has no local subscription', 409);
     if (subscription.cancelAtPeriodEnd) {
-      await this.db.query(`UPDATE local_subscriptions SET status = 'canceled' WHERE id = $1`, [subscription.id]);
-      await this.deliver('customer.subscription.deleted', subscriptionObject({ ...subscription, status: 'canceled' }, now), now);
+      await this.db.query(`UPDATE local_subscriptions SET status = 'canceled' WHERE id = $1`, [
+        subscription.id,
+      ]);
+      await this.deliver(
+        'customer.subscription.deleted',
+        subscriptionObject({ ...subscription, status: 'canceled' }, now),
+        now,
+      );
       return 'ended';
     }
-    const next = { ...subscription, currentPeriodStart: subscription.currentPeriodEnd, currentPeriodEnd: addMonth(subscription.currentPeriodEnd) };
+    const next = {
+      ...subscription,
+      currentPeriodStart: subscription.currentPeriodEnd,
+      currentPeriodEnd: addMonth(subscription.currentPeriodEnd),
+    };
     await this.db.query(
       'UPDATE local_subscriptions SET current_period_start = $2, current_period_end = $3 WHERE id = $1',
       [next.id, next.currentPeriodStart, next.currentPeriodEnd],
@@ -193,7 +268,10 @@ export class LocalBilling implements PaymentGateway {
   private async deliver(type: string, object: unknown, created = new Date()) {
     if (!this.webhooks) throw new Error('local billing is not connected to the webhook handler');
     const payload = JSON.stringify(eventObject(type, object, created));
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: this.webhookSecret });
+    const signature = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: this.webhookSecret,
+    });
     await this.webhooks.receive(Buffer.from(payload), signature);
   }
 }

@@ -2,9 +2,18 @@ import type { Plan } from '../plans';
 import type { LocalSubscription } from './stripe-objects';
 
 const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-const day = (date: Date) => date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const day = (date: Date) =>
+  date.toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
 
 // The embedded checkout looks like a payment page, says plainly that no card is charged, and uses
 // the web app's colours so the hand-off does not feel foreign.
@@ -33,10 +42,18 @@ function layout(title: string, body: string) {
 <body><main>${body}</main></body></html>`;
 }
 
-export function checkoutPage(input: { sessionId: string; plan: Plan; email: string; status: string }) {
+export function checkoutPage(input: {
+  sessionId: string;
+  plan: Plan;
+  email: string;
+  status: string;
+}) {
   const { plan } = input;
   if (input.status !== 'open') {
-    return layout('Checkout complete', `<div class="card"><h1>This checkout is complete</h1><p class="muted">You can close this page.</p></div>`);
+    return layout(
+      'Checkout complete',
+      `<div class="card"><h1>This checkout is complete</h1><p class="muted">You can close this page.</p></div>`,
+    );
   }
   return layout(
     `Subscribe to ${plan.name}`,
@@ -55,7 +72,11 @@ export function checkoutPage(input: { sessionId: string; plan: Plan; email: stri
   );
 }
 
-export function portalPage(input: { portalId: string; subscription: LocalSubscription | null; plans: readonly Plan[] }) {
+export function portalPage(input: {
+  portalId: string;
+  subscription: LocalSubscription | null;
+  plans: readonly Plan[];
+}) {
   const { subscription } = input;
   const action = (name: string, label: string, extra = '', primary = false) =>
     `<form method="post" action="/billing/portal/${escape(input.portalId)}/${name}">${extra}<button type="submit"${primary ? ' class="primary"' : ''}>${label}</button></form>`;

@@ -8,13 +8,22 @@ import { checkoutPage, portalPage } from './local-checkout-pages';
 export function localCheckoutRoutes(local: LocalBilling): Router {
   const router = Router();
   const form = express.urlencoded({ extended: false, limit: '4kb' });
-  const html = (response: express.Response, body: string) => response.type('html').setHeader('Cache-Control', 'no-store').send(body);
+  const html = (response: express.Response, body: string) =>
+    response.type('html').setHeader('Cache-Control', 'no-store').send(body);
 
   router.get(
     '/billing/checkout/:id',
     asyncHandler(async (request, response) => {
       const session = await local.checkoutSession(String(request.params.id));
-      html(response, checkoutPage({ sessionId: session.id, plan: session.plan, email: session.email, status: session.status }));
+      html(
+        response,
+        checkoutPage({
+          sessionId: session.id,
+          plan: session.plan,
+          email: session.email,
+          status: session.status,
+        }),
+      );
     }),
   );
   router.post(
@@ -34,7 +43,14 @@ export function localCheckoutRoutes(local: LocalBilling): Router {
     '/billing/portal/:id',
     asyncHandler(async (request, response) => {
       const portal = await local.portal(String(request.params.id));
-      html(response, portalPage({ portalId: String(request.params.id), subscription: portal.subscription, plans: PLANS }));
+      html(
+        response,
+        portalPage({
+          portalId: String(request.params.id),
+          subscription: portal.subscription,
+          plans: PLANS,
+        }),
+      );
     }),
   );
   router.post(
@@ -43,10 +59,18 @@ export function localCheckoutRoutes(local: LocalBilling): Router {
     asyncHandler(async (request, response) => {
       const portal = await local.portal(String(request.params.id));
       const action = String(request.params.action);
-      if (action === 'cancel') await local.updateSubscription(portal.customer_id, { cancelAtPeriodEnd: true });
-      if (action === 'resume') await local.updateSubscription(portal.customer_id, { cancelAtPeriodEnd: false });
-      if (action === 'switch') await local.updateSubscription(portal.customer_id, { planId: String(request.body?.planId) as PlanId });
-      response.redirect(303, action === 'return' ? portal.return_url : `/billing/portal/${String(request.params.id)}`);
+      if (action === 'cancel')
+        await local.updateSubscription(portal.customer_id, { cancelAtPeriodEnd: true });
+      if (action === 'resume')
+        await local.updateSubscription(portal.customer_id, { cancelAtPeriodEnd: false });
+      if (action === 'switch')
+        await local.updateSubscription(portal.customer_id, {
+          planId: String(request.body?.planId) as PlanId,
+        });
+      response.redirect(
+        303,
+        action === 'return' ? portal.return_url : `/billing/portal/${String(request.params.id)}`,
+      );
     }),
   );
   return router;

@@ -20,7 +20,15 @@ export interface LocalSubscription {
   cancelAtPeriodEnd: boolean;
 }
 
-export function checkoutSessionObject(input: { id: string; userId: string; plan: Plan; customerId: string; subscriptionId: string; successUrl: string; cancelUrl: string }) {
+export function checkoutSessionObject(input: {
+  id: string;
+  userId: string;
+  plan: Plan;
+  customerId: string;
+  subscriptionId: string;
+  successUrl: string;
+  cancelUrl: string;
+}) {
   return {
     id: input.id,
     object: 'checkout.session',
@@ -39,7 +47,10 @@ export function checkoutSessionObject(input: { id: string; userId: string; plan:
   } as unknown as Stripe.Checkout.Session;
 }
 
-export function subscriptionObject(subscription: LocalSubscription, canceledAt: Date | null = null) {
+export function subscriptionObject(
+  subscription: LocalSubscription,
+  canceledAt: Date | null = null,
+) {
   return {
     id: subscription.id,
     object: 'subscription',
@@ -79,7 +90,10 @@ export function paidInvoiceObject(subscription: LocalSubscription, plan: Plan, p
     parent: {
       type: 'subscription_details',
       quote_details: null,
-      subscription_details: { subscription: subscription.id, metadata: { userId: subscription.userId, planId: plan.id } },
+      subscription_details: {
+        subscription: subscription.id,
+        metadata: { userId: subscription.userId, planId: plan.id },
+      },
     },
     lines: {
       object: 'list',
@@ -90,15 +104,27 @@ export function paidInvoiceObject(subscription: LocalSubscription, plan: Plan, p
           object: 'line_item',
           amount: plan.price,
           currency: 'usd',
-          period: { start: unix(subscription.currentPeriodStart), end: unix(subscription.currentPeriodEnd) },
-          pricing: { type: 'price_details', price_details: { price: localPriceId(plan.id), product: `prod_local_${plan.id}` } },
+          period: {
+            start: unix(subscription.currentPeriodStart),
+            end: unix(subscription.currentPeriodEnd),
+          },
+          pricing: {
+            type: 'price_details',
+            price_details: { price: localPriceId(plan.id), product: `prod_local_${plan.id}` },
+          },
         },
       ],
     },
     payments: {
       object: 'list',
       has_more: false,
-      data: [{ id: `inpay_${id}`, object: 'invoice_payment', payment: { type: 'payment_intent', payment_intent: localId('pi') } }],
+      data: [
+        {
+          id: `inpay_${id}`,
+          object: 'invoice_payment',
+          payment: { type: 'payment_intent', payment_intent: localId('pi') },
+        },
+      ],
     },
     livemode: false,
   } as unknown as Stripe.Invoice;

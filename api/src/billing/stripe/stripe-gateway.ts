@@ -1,6 +1,11 @@
 import Stripe from 'stripe';
 import type { BillingConfig } from '../../config';
-import { PaymentsNotConfiguredError, type CheckoutRequest, type PaidInvoice, type PaymentGateway } from '../payment-gateway';
+import {
+  PaymentsNotConfiguredError,
+  type CheckoutRequest,
+  type PaidInvoice,
+  type PaymentGateway,
+} from '../payment-gateway';
 import type { PlanId } from '../plans';
 
 /** Stripe Checkout in subscription mode and the Billing Portal, through the official client. */
@@ -9,7 +14,8 @@ export class StripeGateway implements PaymentGateway {
   private readonly stripe: Stripe;
 
   constructor(private readonly config: BillingConfig) {
-    if (!config.stripeSecretKey) throw new PaymentsNotConfiguredError('STRIPE_SECRET_KEY is not set');
+    if (!config.stripeSecretKey)
+      throw new PaymentsNotConfiguredError('STRIPE_SECRET_KEY is not set');
     this.stripe = new Stripe(config.stripeSecretKey, {
       ...config.stripeApi,
       maxNetworkRetries: 2,
@@ -19,8 +25,16 @@ export class StripeGateway implements PaymentGateway {
   }
 
   private priceFor(planId: PlanId): string {
-    const price = planId === 'pro' ? this.config.priceIds.pro : planId === 'ultra' ? this.config.priceIds.ultra : undefined;
-    if (!price) throw new PaymentsNotConfiguredError(`no Stripe price for plan ${planId} (STRIPE_PRICE_${planId.toUpperCase()})`);
+    const price =
+      planId === 'pro'
+        ? this.config.priceIds.pro
+        : planId === 'ultra'
+          ? this.config.priceIds.ultra
+          : undefined;
+    if (!price)
+      throw new PaymentsNotConfiguredError(
+        `no Stripe price for plan ${planId} (STRIPE_PRICE_${planId.toUpperCase()})`,
+      );
     return price;
   }
 
@@ -36,7 +50,9 @@ export class StripeGateway implements PaymentGateway {
       {
         mode: 'subscription',
         line_items: [{ price: this.priceFor(request.planId), quantity: 1 }],
-        ...(request.customerId ? { customer: request.customerId } : { customer_email: request.email }),
+        ...(request.customerId
+          ? { customer: request.customerId }
+          : { customer_email: request.email }),
         client_reference_id: request.userId,
         metadata,
         // Copied onto the subscription and so onto every invoice: invoice.paid names its user
@@ -45,14 +61,19 @@ export class StripeGateway implements PaymentGateway {
         success_url: request.successUrl,
         cancel_url: request.cancelUrl,
       },
-      { idempotencyKey: `checkout:${request.userId}:${request.planId}:${Math.floor(Date.now() / 60_000)}` },
+      {
+        idempotencyKey: `checkout:${request.userId}:${request.planId}:${Math.floor(Date.now() / 60_000)}`,
+      },
     );
     if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
     return { sessionId: session.id, url: session.url };
   }
 
   async createPortalSession(customerId: string, returnUrl: string) {
-    const session = await this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+    const session = await this.stripe.billingPortal.sessions.create({
+      customer: customerId,
+      return_url: returnUrl,
+    });
     return { url: session.url };
   }
 
@@ -70,7 +91,8 @@ export class StripeGateway implements PaymentGateway {
       if (!invoice.id) continue;
       yield {
         invoiceId: invoice.id,
-        customerId: typeof invoice.customer === 'string' ? invoice.customer : (invoice.customer?.id ?? null),
+        customerId:
+          typeof invoice.customer === 'string' ? invoice.customer : (invoice.customer?.id ?? null),
         amountPaid: invoice.amount_paid,
         currency: invoice.currency,
         paidAt: new Date((invoice.status_transitions?.paid_at ?? invoice.created) * 1000),

@@ -5,7 +5,11 @@ import { eventObject, localId } from '../local/stripe-objects';
 export function signedEvent(type: string, object: unknown, secret: string, created = new Date()) {
   const event = eventObject(type, object, created);
   const payload = JSON.stringify(event);
-  return { id: event.id, payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
+  return {
+    id: event.id,
+    payload,
+    signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }),
+  };
 }
 
 export async function deliver(baseUrl: string, delivery: { payload: string; signature: string }) {

@@ -1,6 +1,12 @@
 import type Stripe from 'stripe';
 import type pg from 'pg';
-import { creditStreamId, subscriptionStreamId, type CommandMetadata, type Ledger, type SubscriptionStatus } from '@app/ledger';
+import {
+  creditStreamId,
+  subscriptionStreamId,
+  type CommandMetadata,
+  type Ledger,
+  type SubscriptionStatus,
+} from '@app/ledger';
 import { AppError } from '../../shared/errors';
 import type { PaymentGateway } from '../payment-gateway';
 import { planById, type PlanId } from '../plans';
@@ -16,10 +22,12 @@ export class WebhookSignatureError extends AppError {
 class UnknownCustomerError extends Error {}
 
 const seconds = (unix: number) => new Date(unix * 1000);
-const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? null);
 
 /** Present when the invoice's payments are expanded (our local checkout always includes them). */
-const paymentIntentOf = (invoice: Stripe.Invoice) => idOf(invoice.payments?.data[0]?.payment.payment_intent);
+const paymentIntentOf = (invoice: Stripe.Invoice) =>
+  idOf(invoice.payments?.data[0]?.payment.payment_intent);
 
 const STATUS: Record<string, SubscriptionStatus> = {
   active: 'active',
@@ -46,7 +54,10 @@ export class StripeWebhookService {
   ) {}
 
   /** Verifies and processes one delivery; throws WebhookSignatureError on a bad signature. */
-  async receive(rawBody: Buffer, signature: string | undefined): Promise<'processed' | 'duplicate' | 'ignored'> {
+  async receive(
+    rawBody: Buffer,
+    signature: string | undefined,
+  ): Promise<'processed' | 'duplicate' | 'ignored'> {
     let event: Stripe.Event;
     try {
       if (!signature) throw new Error('missing signature');
@@ -62,15 +73,26 @@ export class StripeWebhookService {
       `INSERT INTO stripe_events (id, type, event_created_at) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING`,
       [event.id, event.type, seconds(event.created)],
     );
-    const seen = await this.db.query<{ processed_at: Date | null }>('SELECT processed_at FROM stripe_events WHERE id = $1', [event.id]);
+    const seen = await this.db.query<{ processed_at: Date | null }>(
+      'SELECT processed_at FROM stripe_events WHERE id = $1',
+      [event.id],
+    );
     if (seen.rows[0]?.processed_at) return 'duplicate';
     try {
       const handled = await this.dispatch(event);
-      await this.db.query('UPDATE stripe_events SET processed_at = now(), last_error = NULL WHERE id = $1', [event.id]);
+      await this.db.query(
+        'UPDATE stripe_events SET processed_at = now(), last_error = NULL WHERE id = $1',
+        [event.id],
+      );
       return handled ? 'processed' : 'ignored';
     } catch (error) {
-      await this.db.query('UPDATE stripe_events SET last_error = $2 WHERE id = $1', [event.id, String(error).slice(0, 500)]);
-      throw error instanceof UnknownCustomerError ? new AppError('UNKNOWN_CUSTOMER', error.message, 409) : error;
+      await this.db.query('UPDATE stripe_events SET last_error = $2 WHERE id = $1', [
+        event.id,
+        String(error).slice(0, 500),
+      ]);
+      throw error instanceof UnknownCustomerError
+        ? new AppError('UNKNOWN_CUSTOMER', error.message, 409)
+        : error;
     }
   }
 
@@ -109,7 +131,8 @@ export class StripeWebhookService {
     const userId = session.client_reference_id ?? session.metadata?.userId;
     const customerId = idOf(session.customer);
     const subscriptionId = idOf(session.subscription);
-    if (!userId || !customerId || !subscriptionId) throw new Error(`checkout session ${session.id} lacks user, customer or subscription`);
+    if (!userId || !customerId || !subscriptionId)
+      throw new Error(`checkout session ${session.id} lacks user, customer or subscription`);
     await this.linkCustomer(userId, customerId);
     await this.ledger.subscriptions.handle(
       subscriptionStreamId(userId),
@@ -135,7 +158,9 @@ export class StripeWebhookService {
     const userId = await this.userForInvoice(invoice);
     const line = invoice.lines.data[0];
     const priceId = idOf(line?.pricing?.price_details?.price);
-    const planId = (priceId && this.gateway.planForPrice(priceId)) || (invoice.parent?.subscription_details?.metadata?.planId as PlanId | undefined);
+    const planId =
+      (priceId && this.gateway.planForPrice(priceId)) ||
+      (invoice.parent?.subscription_details?.metadata?.planId as PlanId | undefined);
     const plan = planById(planId);
     if (!plan || !line) throw new Error(`invoice ${invoice.id} names no plan we sell`);
     const periodStart = seconds(line.period.start);
@@ -144,15 +169,30 @@ export class StripeWebhookService {
       `INSERT INTO billing_invoices (invoice_id, user_id, customer_id, subscription_id, plan_id, amount_paid, currency,
          period_start, period_end, payment_intent_id, paid_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (invoice_id) DO NOTHING`,
-      [invoice.id, userId, idOf(invoice.customer), subscriptionId, plan.id, invoice.amount_paid, invoice.currency, periodStart, periodEnd,
-        paymentIntentOf(invoice), seconds(invoice.status_transitions?.paid_at ?? event.created)],
+      [
+        invoice.id,
+        userId,
+        idOf(invoice.customer),
+        subscriptionId,
+        plan.id,
+        invoice.amount_paid,
+        invoice.currency,
+        periodStart,
+        periodEnd,
+        paymentIntentOf(invoice),
+        seconds(invoice.status_transitions?.paid_at ?? event.created),
+      ],
     );
     const credits = creditStreamId(userId);
     // Credits reset each period: what is left of earlier paid periods expires now (no rollover).
     await this.ledger.credits.handle(
       credits,
       { type: 'ExpireCredits', data: { userId, paidExpiringBy: periodStart } },
-      this.metadata(event, `invoice-reset:${invoice.id}`, 'New billing period: earlier credits expire'),
+      this.metadata(
+        event,
+        `invoice-reset:${invoice.id}`,
+        'New billing period: earlier credits expire',
+      ),
     );
     await this.ledger.credits.handle(
       credits,
@@ -177,7 +217,15 @@ export class StripeWebhookService {
       subscriptionStreamId(userId),
       {
         type: 'RecordPeriodPaid',
-        data: { userId, subscriptionId, planId: plan.id, invoiceId: invoice.id!, periodStart, periodEnd, observedAt: seconds(event.created) },
+        data: {
+          userId,
+          subscriptionId,
+          planId: plan.id,
+          invoiceId: invoice.id!,
+          periodStart,
+          periodEnd,
+          observedAt: seconds(event.created),
+        },
       },
       this.metadata(event, `invoice-period:${invoice.id}`, 'Invoice paid'),
     );
@@ -190,7 +238,15 @@ export class StripeWebhookService {
     const userId = await this.userForInvoice(invoice);
     await this.ledger.subscriptions.handle(
       subscriptionStreamId(userId),
-      { type: 'RecordPaymentFailed', data: { userId, subscriptionId, invoiceId: invoice.id!, observedAt: seconds(event.created) } },
+      {
+        type: 'RecordPaymentFailed',
+        data: {
+          userId,
+          subscriptionId,
+          invoiceId: invoice.id!,
+          observedAt: seconds(event.created),
+        },
+      },
       this.metadata(event, `invoice-failed:${event.id}`, 'Payment failed'),
     );
     return true;
@@ -199,7 +255,8 @@ export class StripeWebhookService {
   private async subscriptionUpdated(event: Stripe.Event, subscription: Stripe.Subscription) {
     const userId = await this.userForSubscription(subscription);
     const item = subscription.items.data[0];
-    const planId = (item && this.gateway.planForPrice(item.price.id)) || subscription.metadata?.planId || 'pro';
+    const planId =
+      (item && this.gateway.planForPrice(item.price.id)) || subscription.metadata?.planId || 'pro';
     await this.ledger.subscriptions.handle(
       subscriptionStreamId(userId),
       {
@@ -225,7 +282,12 @@ export class StripeWebhookService {
       subscriptionStreamId(userId),
       {
         type: 'CancelSubscription',
-        data: { userId, subscriptionId: subscription.id, canceledAt: seconds(subscription.canceled_at ?? event.created), observedAt: seconds(event.created) },
+        data: {
+          userId,
+          subscriptionId: subscription.id,
+          canceledAt: seconds(subscription.canceled_at ?? event.created),
+          observedAt: seconds(event.created),
+        },
       },
       this.metadata(event, `subscription-deleted:${subscription.id}`, 'Subscription canceled'),
     );
@@ -244,14 +306,30 @@ export class StripeWebhookService {
     if (!row.rows[0]) {
       const invoiceId = await this.gateway.findInvoiceForPayment(paymentIntentId);
       if (!invoiceId) return false;
-      row = await this.db.query('SELECT invoice_id, user_id FROM billing_invoices WHERE invoice_id = $1', [invoiceId]);
+      row = await this.db.query(
+        'SELECT invoice_id, user_id FROM billing_invoices WHERE invoice_id = $1',
+        [invoiceId],
+      );
     }
     const found = row.rows[0];
-    if (!found) throw new UnknownCustomerError(`refund for ${paymentIntentId} before its invoice was recorded`);
-    await this.db.query('UPDATE billing_invoices SET refunded_at = coalesce(refunded_at, now()) WHERE invoice_id = $1', [found.invoice_id]);
+    if (!found)
+      throw new UnknownCustomerError(
+        `refund for ${paymentIntentId} before its invoice was recorded`,
+      );
+    await this.db.query(
+      'UPDATE billing_invoices SET refunded_at = coalesce(refunded_at, now()) WHERE invoice_id = $1',
+      [found.invoice_id],
+    );
     await this.ledger.credits.handle(
       creditStreamId(found.user_id),
-      { type: 'RevokeCredits', data: { userId: found.user_id, lotId: `purchase-${found.invoice_id}`, reference: charge.id } },
+      {
+        type: 'RevokeCredits',
+        data: {
+          userId: found.user_id,
+          lotId: `purchase-${found.invoice_id}`,
+          reference: charge.id,
+        },
+      },
       this.metadata(event, `refund:${charge.id}`, 'Payment refunded: unspent credits taken back'),
     );
     return true;
@@ -267,7 +345,10 @@ export class StripeWebhookService {
 
   private async userForCustomer(customerId: string | null): Promise<string> {
     if (customerId) {
-      const result = await this.db.query<{ user_id: string }>('SELECT user_id FROM billing_customers WHERE customer_id = $1', [customerId]);
+      const result = await this.db.query<{ user_id: string }>(
+        'SELECT user_id FROM billing_customers WHERE customer_id = $1',
+        [customerId],
+      );
       if (result.rows[0]) return result.rows[0].user_id;
     }
     throw new UnknownCustomerError(`no user for customer ${customerId ?? '(none)'} yet`);

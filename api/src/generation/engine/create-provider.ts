@@ -19,7 +19,12 @@ export function createImageProvider(config: GenerationConfig): ImageProvider {
   return new LocalImageProvider({
     concurrency: 2,
     ...(delay > 0
-      ? { render: async (request) => (await new Promise((resolve) => setTimeout(resolve, delay)), renderLocal(request)) }
+      ? {
+          render: async (request) => (
+            await new Promise((resolve) => setTimeout(resolve, delay)),
+            renderLocal(request)
+          ),
+        }
       : {}),
   });
 }

@@ -29,11 +29,16 @@ export const FIGURE_STYLES = [
   'Modern Collectible',
 ] as const;
 
-const required = (message: string) => z.string({ error: message }).trim().min(1, { error: message });
+const required = (message: string) =>
+  z.string({ error: message }).trim().min(1, { error: message });
 
 export const actionFigureConfigSchema = z.object({
-  name: required('Name is required').pipe(z.string().max(60, { error: 'Name must be at most 60 characters' })),
-  profession: required('Profession is required').pipe(z.string().max(80, { error: 'Profession must be at most 80 characters' })),
+  name: required('Name is required').pipe(
+    z.string().max(60, { error: 'Name must be at most 60 characters' }),
+  ),
+  profession: required('Profession is required').pipe(
+    z.string().max(80, { error: 'Profession must be at most 80 characters' }),
+  ),
   accessories: z
     .array(z.string().trim().max(60, { error: 'Each accessory must be at most 60 characters' }))
     .max(12, { error: 'At most 12 accessories' })
@@ -48,7 +53,9 @@ export const actionFigureConfigSchema = z.object({
 export type ActionFigureConfig = z.infer<typeof actionFigureConfigSchema>;
 
 const posePhrase = (pose: string) =>
-  pose.startsWith('Natural') ? 'keeps the pose from the photo' : `stands in a "${pose.toLowerCase()}" pose`;
+  pose.startsWith('Natural')
+    ? 'keeps the pose from the photo'
+    : `stands in a "${pose.toLowerCase()}" pose`;
 const stylePhrase = (style: string) =>
   style.startsWith('Natural') ? 'true to the photo' : `in a ${style.toLowerCase()} style`;
 

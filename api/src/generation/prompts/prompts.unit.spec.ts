@@ -5,8 +5,12 @@ import { buildGenerationPrompt } from './style-prompts';
 
 describe('style prompts', () => {
   it("uses the spec's default prompts when the user gives none", () => {
-    expect(buildGenerationPrompt('ghibli', '').userPrompt).toBe('Turn this image into a Ghibli studio style');
-    expect(buildGenerationPrompt('pixar', null).userPrompt).toBe('Turn this image into a Pixar style character');
+    expect(buildGenerationPrompt('ghibli', '').userPrompt).toBe(
+      'Turn this image into a Ghibli studio style',
+    );
+    expect(buildGenerationPrompt('pixar', null).userPrompt).toBe(
+      'Turn this image into a Pixar style character',
+    );
     expect(buildGenerationPrompt('anime', '   ').userPrompt).toBe('Transform this image to anime');
   });
 
@@ -18,7 +22,13 @@ describe('style prompts', () => {
 });
 
 describe('action figure prompt', () => {
-  const valid = { name: ' Eileen ', profession: 'Astronaut', accessories: ['Helmet', '', 'Helmet', 'Flight plan'], pose: 'Victory Pose', style: 'Modern Collectible' };
+  const valid = {
+    name: ' Eileen ',
+    profession: 'Astronaut',
+    accessories: ['Helmet', '', 'Helmet', 'Flight plan'],
+    pose: 'Victory Pose',
+    style: 'Modern Collectible',
+  };
 
   it.each([
     [{ ...valid, name: '   ' }, 'Name is required'],
@@ -33,7 +43,9 @@ describe('action figure prompt', () => {
     const prompt = buildActionFigurePrompt(parseInput(actionFigureConfigSchema, valid));
     expect(prompt).toContain('action figure of Eileen, Astronaut, in a modern collectible style');
     expect(prompt).toContain('"victory pose" pose');
-    expect(prompt).toContain('Accessories in their own slots beside the figure: Helmet, Flight plan.');
+    expect(prompt).toContain(
+      'Accessories in their own slots beside the figure: Helmet, Flight plan.',
+    );
     expect(prompt).toContain('"Eileen" in bold letters with "Astronaut" underneath');
   });
 });

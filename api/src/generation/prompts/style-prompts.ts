@@ -11,7 +11,8 @@ interface StyleTemplate {
 
 export const STYLE_TEMPLATES: Record<StyleId, StyleTemplate> = {
   'action-figure': {
-    defaultPrompt: 'Turn this person into a collectible action figure inside its blister-pack packaging',
+    defaultPrompt:
+      'Turn this person into a collectible action figure inside its blister-pack packaging',
     guidance:
       'Keep the face, hair and clothing recognisable. Glossy plastic toy finish, the figure standing in a clear plastic bubble on a printed cardboard backing card with a hang tab, accessories in their own moulded slots.',
   },
@@ -43,7 +44,10 @@ export const STYLE_TEMPLATES: Record<StyleId, StyleTemplate> = {
 };
 
 /** The prompt sent to the image service: the user's words (or the style's default) plus its guidance. */
-export function buildGenerationPrompt(style: StyleId, userPrompt: string | null | undefined): { userPrompt: string; prompt: string } {
+export function buildGenerationPrompt(
+  style: StyleId,
+  userPrompt: string | null | undefined,
+): { userPrompt: string; prompt: string } {
   const template = STYLE_TEMPLATES[style];
   const chosen = userPrompt?.trim() || template.defaultPrompt;
   return { userPrompt: chosen, prompt: `${chosen.replace(/[.\s]+$/, '')}. ${template.guidance}` };

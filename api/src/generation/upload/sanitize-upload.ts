@@ -14,7 +14,8 @@ export const UPLOAD_MESSAGES = {
   empty: 'The file is empty. Please choose a photo.',
   tooLarge: 'The file is too large. Photos can be at most 10 MB.',
   unsupported: 'This file is not a supported image. Please upload a JPG, PNG or WEBP photo.',
-  tooManyPixels: 'This image has too many pixels (more than 40 megapixels). Please upload a smaller photo.',
+  tooManyPixels:
+    'This image has too many pixels (more than 40 megapixels). Please upload a smaller photo.',
   unreadable: 'This image could not be read. It may be damaged or incomplete.',
 } as const;
 
@@ -22,11 +23,19 @@ const reject = (code: string, message: string, status = 400) => new AppError(cod
 
 /** The type by the file's own bytes; the declared type and the name are not trusted. */
 export function detectImageType(bytes: Buffer): ImageType | null {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
+    return 'jpeg';
+  if (
+    bytes.length >= 8 &&
+    bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  ) {
     return 'png';
   }
-  if (bytes.length >= 12 && bytes.toString('ascii', 0, 4) === 'RIFF' && bytes.toString('ascii', 8, 12) === 'WEBP') {
+  if (
+    bytes.length >= 12 &&
+    bytes.toString('ascii', 0, 4) === 'RIFF' &&
+    bytes.toString('ascii', 8, 12) === 'WEBP'
+  ) {
     return 'webp';
   }
   return null;
@@ -48,7 +57,8 @@ export interface SanitizedPhoto {
 export async function sanitizeUpload(bytes: Buffer | null | undefined): Promise<SanitizedPhoto> {
   if (!bytes) throw reject('UPLOAD_MISSING', UPLOAD_MESSAGES.missing);
   if (bytes.length === 0) throw reject('UPLOAD_EMPTY', UPLOAD_MESSAGES.empty);
-  if (bytes.length > MAX_UPLOAD_BYTES) throw reject('UPLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge, 413);
+  if (bytes.length > MAX_UPLOAD_BYTES)
+    throw reject('UPLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge, 413);
   const originalType = detectImageType(bytes);
   if (!originalType) throw reject('UPLOAD_UNSUPPORTED_TYPE', UPLOAD_MESSAGES.unsupported, 415);
 
@@ -61,15 +71,25 @@ export async function sanitizeUpload(bytes: Buffer | null | undefined): Promise<
   }
   if (!width || !height) throw reject('UPLOAD_UNREADABLE', UPLOAD_MESSAGES.unreadable, 422);
   // The header is checked before any pixel is decoded.
-  if (width * height > MAX_UPLOAD_PIXELS) throw reject('UPLOAD_TOO_MANY_PIXELS', UPLOAD_MESSAGES.tooManyPixels, 413);
+  if (width * height > MAX_UPLOAD_PIXELS)
+    throw reject('UPLOAD_TOO_MANY_PIXELS', UPLOAD_MESSAGES.tooManyPixels, 413);
 
   try {
-    const { data, info } = await sharp(bytes, { limitInputPixels: MAX_UPLOAD_PIXELS, failOn: 'truncated' })
+    const { data, info } = await sharp(bytes, {
+      limitInputPixels: MAX_UPLOAD_PIXELS,
+      failOn: 'truncated',
+    })
       .rotate()
       .resize(WORKING_SIZE, WORKING_SIZE, { fit: 'inside', withoutEnlargement: true })
       .jpeg({ quality: 92, mozjpeg: false })
       .toBuffer({ resolveWithObject: true });
-    return { data, contentType: 'image/jpeg', width: info.width, height: info.height, originalType };
+    return {
+      data,
+      contentType: 'image/jpeg',
+      width: info.width,
+      height: info.height,
+      originalType,
+    };
   } catch {
     throw reject('UPLOAD_UNREADABLE', UPLOAD_MESSAGES.unreadable, 422);
   }

@@ -1,4 +1,8 @@
-import { loginSchema, profileUpdateSchema, registrationSchema } from '../../accounts/account-validation';
+import {
+  loginSchema,
+  profileUpdateSchema,
+  registrationSchema,
+} from '../../accounts/account-validation';
 import { buildUserView, type UserView } from '../../accounts/user-view';
 import type { SignedIn } from '../../accounts/account-service';
 import { clearSessionCookie, setSessionCookie } from '../../http/auth/session-cookie';

@@ -15,19 +15,26 @@ const SubscriptionPlanRef = builder.objectRef<Plan>('SubscriptionPlan').implemen
   }),
 });
 
-const CheckoutSessionRef = builder.objectRef<{ sessionId: string; url: string }>('CheckoutSession').implement({
-  fields: (t) => ({
-    sessionId: t.exposeString('sessionId'),
-    url: t.exposeString('url', { description: 'Send the browser here (Stripe Checkout, or the local checkout page)' }),
-  }),
-});
+const CheckoutSessionRef = builder
+  .objectRef<{ sessionId: string; url: string }>('CheckoutSession')
+  .implement({
+    fields: (t) => ({
+      sessionId: t.exposeString('sessionId'),
+      url: t.exposeString('url', {
+        description: 'Send the browser here (Stripe Checkout, or the local checkout page)',
+      }),
+    }),
+  });
 
 const PortalSessionRef = builder.objectRef<{ url: string }>('PortalSession').implement({
   fields: (t) => ({ url: t.exposeString('url') }),
 });
 
 builder.queryField('subscriptionPlans', (t) =>
-  t.field({ type: [SubscriptionPlanRef], resolve: (_root, _args, context) => [...context.services.billing.plans()] }),
+  t.field({
+    type: [SubscriptionPlanRef],
+    resolve: (_root, _args, context) => [...context.services.billing.plans()],
+  }),
 );
 
 builder.mutationFields((t) => ({

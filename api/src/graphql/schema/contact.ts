@@ -2,7 +2,9 @@ import { CONTACT_CATEGORIES } from '../../contact/contact-service';
 import { builder } from '../builder';
 
 export const ContactCategoryEnum = builder.enumType('ContactCategory', {
-  values: Object.fromEntries(CONTACT_CATEGORIES.map((category) => [category.toUpperCase(), { value: category }])) as Record<
+  values: Object.fromEntries(
+    CONTACT_CATEGORIES.map((category) => [category.toUpperCase(), { value: category }]),
+  ) as Record<
     'GENERAL' | 'TECHNICAL' | 'BILLING' | 'PRIVACY' | 'GDPR' | 'BUSINESS' | 'MEDIA' | 'ABUSE',
     { value: (typeof CONTACT_CATEGORIES)[number] }
   >,

@@ -8,14 +8,20 @@ export const CreditMovementRef = builder.objectRef<CreditMovement>('CreditMoveme
     id: t.exposeID('eventId'),
     occurredAt: t.field({ type: 'DateTime', resolve: (m) => m.occurredAt }),
     type: t.exposeString('type', {
-      description: 'CreditsGranted, CreditsPurchased, CreditsReserved, CreditsSpent, CreditsReleased, CreditsRefunded, CreditsExpired or CreditsRevoked',
+      description:
+        'CreditsGranted, CreditsPurchased, CreditsReserved, CreditsSpent, CreditsReleased, CreditsRefunded, CreditsExpired or CreditsRevoked',
     }),
     delta: t.exposeInt('delta', { description: 'Change of the balance' }),
-    heldDelta: t.exposeInt('heldDelta', { description: 'Change of the credits held for generations in progress' }),
+    heldDelta: t.exposeInt('heldDelta', {
+      description: 'Change of the credits held for generations in progress',
+    }),
     balanceAfter: t.exposeInt('balanceAfter'),
     heldAfter: t.exposeInt('heldAfter'),
     reason: t.exposeString('reason'),
-    reference: t.exposeString('reference', { nullable: true, description: 'Invoice, generation or grant it concerns' }),
+    reference: t.exposeString('reference', {
+      nullable: true,
+      description: 'Invoice, generation or grant it concerns',
+    }),
   }),
 });
 
@@ -33,7 +39,12 @@ export const CreditMovementPageRef = builder
   });
 
 export const pageArgsSchema = z.object({
-  first: z.number().int().min(1, { error: 'first must be at least 1' }).max(100, { error: 'first must be at most 100' }).nullish(),
+  first: z
+    .number()
+    .int()
+    .min(1, { error: 'first must be at least 1' })
+    .max(100, { error: 'first must be at most 100' })
+    .nullish(),
   before: z.string().regex(/^\d+$/, { error: 'Invalid cursor' }).nullish(),
 });
 

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { parseInput } from '../../accounts/account-validation';
-import { findMyGeneration, findMyGenerationByKey, listMyGenerations, viewFromRequest, type GenerationView } from '../../generation/generation-views';
-import { actionFigureConfigSchema, buildActionFigurePrompt } from '../../generation/prompts/action-figure-prompt';
+import {
+  findMyGeneration,
+  findMyGenerationByKey,
+  listMyGenerations,
+  viewFromRequest,
+  type GenerationView,
+} from '../../generation/generation-views';
+import {
+  actionFigureConfigSchema,
+  buildActionFigurePrompt,
+} from '../../generation/prompts/action-figure-prompt';
 import { unauthenticated } from '../../shared/errors';
 import { builder } from '../builder';
 
@@ -17,11 +26,19 @@ export const StyleEnum = builder.enumType('Style', {
 });
 
 const GenerationStageEnum = builder.enumType('GenerationStage', {
-  values: { QUEUED: { value: 'queued' }, RENDERING: { value: 'rendering' }, DONE: { value: 'done' } } as const,
+  values: {
+    QUEUED: { value: 'queued' },
+    RENDERING: { value: 'rendering' },
+    DONE: { value: 'done' },
+  } as const,
 });
 
 const GenerationStatusEnum = builder.enumType('GenerationStatus', {
-  values: { PENDING: { value: 'pending' }, SUCCEEDED: { value: 'succeeded' }, FAILED: { value: 'failed' } } as const,
+  values: {
+    PENDING: { value: 'pending' },
+    SUCCEEDED: { value: 'succeeded' },
+    FAILED: { value: 'failed' },
+  } as const,
 });
 
 export const GenerationRef = builder.objectRef<GenerationView>('Generation').implement({
@@ -30,20 +47,29 @@ export const GenerationRef = builder.objectRef<GenerationView>('Generation').imp
     style: t.string({ resolve: (g) => g.style }),
     prompt: t.exposeString('prompt', { nullable: true }),
     status: t.field({ type: GenerationStatusEnum, resolve: (g) => g.status }),
-    stage: t.field({ type: GenerationStageEnum, description: 'QUEUED: waiting for the image service; RENDERING: being drawn', resolve: (g) => g.stage }),
-    resultUrl: t.exposeString('resultUrl', { nullable: true, description: 'Served only to the owner' }),
+    stage: t.field({
+      type: GenerationStageEnum,
+      description: 'QUEUED: waiting for the image service; RENDERING: being drawn',
+      resolve: (g) => g.stage,
+    }),
+    resultUrl: t.exposeString('resultUrl', {
+      nullable: true,
+      description: 'Served only to the owner',
+    }),
     errorMessage: t.exposeString('errorMessage', { nullable: true }),
     requestedAt: t.field({ type: 'DateTime', resolve: (g) => g.requestedAt }),
     completedAt: t.field({ type: 'DateTime', nullable: true, resolve: (g) => g.completedAt }),
   }),
 });
 
-const GenerationPageRef = builder.objectRef<{ generations: GenerationView[]; nextCursor: string | null }>('GenerationPage').implement({
-  fields: (t) => ({
-    generations: t.field({ type: [GenerationRef], resolve: (page) => page.generations }),
-    nextCursor: t.exposeString('nextCursor', { nullable: true }),
-  }),
-});
+const GenerationPageRef = builder
+  .objectRef<{ generations: GenerationView[]; nextCursor: string | null }>('GenerationPage')
+  .implement({
+    fields: (t) => ({
+      generations: t.field({ type: [GenerationRef], resolve: (page) => page.generations }),
+      nextCursor: t.exposeString('nextCursor', { nullable: true }),
+    }),
+  });
 
 const ActionFigureConfigInput = builder.inputType('ActionFigureConfigInput', {
   fields: (t) => ({
@@ -63,14 +89,18 @@ const GenerateImageInput = builder.inputType('GenerateImageInput', {
     prompt: t.string(),
     photo: t.field({ type: 'File', required: true }),
     idempotencyKey: t.string({ description: 'Retrying with the same key never costs twice' }),
-    actionFigure: t.field({ type: ActionFigureConfigInput, description: 'Printed on the action figure card' }),
+    actionFigure: t.field({
+      type: ActionFigureConfigInput,
+      description: 'Printed on the action figure card',
+    }),
   }),
 });
 
 builder.mutationFields((t) => ({
   generateImage: t.field({
     type: GenerationRef,
-    description: 'Holds 5 credits, generates the image and captures them; any failure releases them',
+    description:
+      'Holds 5 credits, generates the image and captures them; any failure releases them',
     args: { input: t.arg({ type: GenerateImageInput, required: true }) },
     resolve: async (_root, { input }, context) => {
       if (!context.viewer) throw unauthenticated('Please login to generate images');
@@ -82,7 +112,9 @@ builder.mutationFields((t) => ({
         actionFigure: input.actionFigure ?? undefined,
         idempotencyKey: input.idempotencyKey ?? null,
         context: context.request,
-        ...(input.style === 'action-figure' ? { missingPhotoMessage: 'Profile image is required' } : {}),
+        ...(input.style === 'action-figure'
+          ? { missingPhotoMessage: 'Profile image is required' }
+          : {}),
       });
       return viewFromRequest(generation);
     },
@@ -90,7 +122,8 @@ builder.mutationFields((t) => ({
   generatePrompt: t.string({
     description: "Turns the action figure page's configuration into a prompt",
     args: { config: t.arg({ type: ActionFigureConfigInput, required: true }) },
-    resolve: (_root, { config }) => buildActionFigurePrompt(parseInput(actionFigureConfigSchema, config)),
+    resolve: (_root, { config }) =>
+      buildActionFigurePrompt(parseInput(actionFigureConfigSchema, config)),
   }),
 }));
 
@@ -100,21 +133,35 @@ builder.queryFields((t) => ({
     authScopes: { signedIn: true },
     description: "The signed-in user's generations, newest first",
     args: { first: t.arg.int({ defaultValue: 20 }), after: t.arg.string() },
-    validate: z.object({ first: z.number().int().min(1).max(50, { error: 'first must be at most 50' }).nullish(), after: z.string().max(200).nullish() }),
+    validate: z.object({
+      first: z.number().int().min(1).max(50, { error: 'first must be at most 50' }).nullish(),
+      after: z.string().max(200).nullish(),
+    }),
     resolve: (_root, args, context) =>
-      listMyGenerations(context.services.pool, context.services.generations.repository, context.viewer!.user.id, {
-        first: args.first ?? 20,
-        after: args.after ?? null,
-      }),
+      listMyGenerations(
+        context.services.pool,
+        context.services.generations.repository,
+        context.viewer!.user.id,
+        {
+          first: args.first ?? 20,
+          after: args.after ?? null,
+        },
+      ),
   }),
   myGenerationByKey: t.field({
     type: GenerationRef,
     nullable: true,
     authScopes: { signedIn: true },
-    description: 'The generation started with this idempotency key, to follow it while generateImage runs',
+    description:
+      'The generation started with this idempotency key, to follow it while generateImage runs',
     args: { idempotencyKey: t.arg.string({ required: true }) },
     resolve: (_root, { idempotencyKey }, context) =>
-      findMyGenerationByKey(context.services.pool, context.services.generations.repository, context.viewer!.user.id, idempotencyKey),
+      findMyGenerationByKey(
+        context.services.pool,
+        context.services.generations.repository,
+        context.viewer!.user.id,
+        idempotencyKey,
+      ),
   }),
   myGeneration: t.field({
     type: GenerationRef,
@@ -123,7 +170,12 @@ builder.queryFields((t) => ({
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, { id }, context) =>
       /^[0-9a-f-]{36}$/.test(String(id))
-        ? findMyGeneration(context.services.pool, context.services.generations.repository, context.viewer!.user.id, String(id))
+        ? findMyGeneration(
+            context.services.pool,
+            context.services.generations.repository,
+            context.viewer!.user.id,
+            String(id),
+          )
         : null,
   }),
 }));

@@ -5,7 +5,10 @@ import { printSortedSchema } from './index';
 
 describe('schema.graphql', () => {
   it('matches the schema Pothos builds (run `npm run schema` after changing it)', () => {
-    const committed = fs.readFileSync(path.resolve(import.meta.dirname, '../../../../schema.graphql'), 'utf8');
+    const committed = fs.readFileSync(
+      path.resolve(import.meta.dirname, '../../../../schema.graphql'),
+      'utf8',
+    );
     expect(printSortedSchema()).toBe(committed);
   });
 });

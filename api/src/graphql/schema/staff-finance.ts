@@ -3,10 +3,16 @@ import { badInput } from '../../shared/errors';
 import { reconcile, type ReconciliationIssue } from '../../staff/reconciliation';
 import { builder } from '../builder';
 
-const GranularityEnum = builder.enumType('ReportGranularity', { values: { DAY: { value: 'day' }, MONTH: { value: 'month' } } as const });
+const GranularityEnum = builder.enumType('ReportGranularity', {
+  values: { DAY: { value: 'day' }, MONTH: { value: 'month' } } as const,
+});
 
 const RevenueRef = builder.objectRef<FinanceReportRow['revenue'][number]>('PlanRevenue').implement({
-  fields: (t) => ({ planId: t.exposeString('planId'), currency: t.exposeString('currency'), amountCents: t.exposeInt('amountCents') }),
+  fields: (t) => ({
+    planId: t.exposeString('planId'),
+    currency: t.exposeString('currency'),
+    amountCents: t.exposeInt('amountCents'),
+  }),
 });
 
 const ReportRowRef = builder.objectRef<FinanceReportRow>('FinanceReportRow').implement({
@@ -19,14 +25,20 @@ const ReportRowRef = builder.objectRef<FinanceReportRow>('FinanceReportRow').imp
     refunded: t.exposeInt('refunded'),
     expired: t.exposeInt('expired'),
     revoked: t.exposeInt('revoked'),
-    paidConsumed: t.exposeInt('paidConsumed', { description: 'Spent credits that had been paid for' }),
+    paidConsumed: t.exposeInt('paidConsumed', {
+      description: 'Spent credits that had been paid for',
+    }),
     freeConsumed: t.exposeInt('freeConsumed', { description: 'Spent credits that were free' }),
     revenue: t.field({ type: [RevenueRef], resolve: (r) => r.revenue }),
   }),
 });
 
 const IssueKindEnum = builder.enumType('ReconciliationIssueKind', {
-  values: ['PAID_INVOICE_WITHOUT_PURCHASE', 'DUPLICATE_PURCHASE', 'PURCHASE_WITHOUT_INVOICE'] as const,
+  values: [
+    'PAID_INVOICE_WITHOUT_PURCHASE',
+    'DUPLICATE_PURCHASE',
+    'PURCHASE_WITHOUT_INVOICE',
+  ] as const,
 });
 
 const IssueRef = builder.objectRef<ReconciliationIssue>('ReconciliationIssue').implement({
@@ -39,18 +51,28 @@ const IssueRef = builder.objectRef<ReconciliationIssue>('ReconciliationIssue').i
   }),
 });
 
-const ReconciliationRef = builder.objectRef<{ invoicesChecked: number; issues: ReconciliationIssue[] }>('Reconciliation').implement({
-  fields: (t) => ({ invoicesChecked: t.exposeInt('invoicesChecked'), issues: t.field({ type: [IssueRef], resolve: (r) => r.issues }) }),
-});
+const ReconciliationRef = builder
+  .objectRef<{ invoicesChecked: number; issues: ReconciliationIssue[] }>('Reconciliation')
+  .implement({
+    fields: (t) => ({
+      invoicesChecked: t.exposeInt('invoicesChecked'),
+      issues: t.field({ type: [IssueRef], resolve: (r) => r.issues }),
+    }),
+  });
 
 builder.queryFields((t) => ({
   financeReport: t.field({
     type: [ReportRowRef],
     authScopes: { finance: true },
-    args: { granularity: t.arg({ type: GranularityEnum, required: true }), from: t.arg({ type: 'DateTime', required: true }), to: t.arg({ type: 'DateTime', required: true }) },
+    args: {
+      granularity: t.arg({ type: GranularityEnum, required: true }),
+      from: t.arg({ type: 'DateTime', required: true }),
+      to: t.arg({ type: 'DateTime', required: true }),
+    },
     resolve: (_root, { granularity, from, to }, context) => {
       if (to <= from) throw badInput('The end must be after the start');
-      if (to.getTime() - from.getTime() > 3 * 366 * 86_400_000) throw badInput('At most three years at a time');
+      if (to.getTime() - from.getTime() > 3 * 366 * 86_400_000)
+        throw badInput('At most three years at a time');
       return financeReport(context.services.pool, { granularity, from, to });
     },
   }),
@@ -58,6 +80,7 @@ builder.queryFields((t) => ({
     type: ReconciliationRef,
     authScopes: { finance: true },
     description: 'Paid invoices without exactly one purchase, and purchases without a paid invoice',
-    resolve: (_root, _args, context) => reconcile(context.services.pool, context.services.billing.gateway),
+    resolve: (_root, _args, context) =>
+      reconcile(context.services.pool, context.services.billing.gateway),
   }),
 }));

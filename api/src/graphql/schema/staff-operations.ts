@@ -8,14 +8,19 @@ const ProjectionStatusRef = builder.objectRef<ProjectionStatus>('ProjectionStatu
     name: t.exposeString('name'),
     version: t.exposeInt('version'),
     schemaVersion: t.exposeInt('schemaVersion'),
-    current: t.exposeBoolean('current', { description: 'Built by the projection code now running' }),
+    current: t.exposeBoolean('current', {
+      description: 'Built by the projection code now running',
+    }),
     status: t.exposeString('status', { description: 'live or building' }),
     checkpoint: t.string({ resolve: (s) => formatPosition(s.checkpoint) }),
     head: t.string({ nullable: true, resolve: (s) => (s.head ? formatPosition(s.head) : null) }),
     eventsBehind: t.exposeInt('eventsBehind'),
     secondsBehind: t.float({ resolve: (s) => s.secondsBehind }),
     eventsApplied: t.exposeInt('eventsApplied'),
-    buildTarget: t.exposeInt('buildTarget', { nullable: true, description: 'Events to replay in a rebuild (for its progress bar)' }),
+    buildTarget: t.exposeInt('buildTarget', {
+      nullable: true,
+      description: 'Events to replay in a rebuild (for its progress bar)',
+    }),
     lastError: t.exposeString('lastError', { nullable: true }),
   }),
 });
@@ -34,9 +39,14 @@ const EventRef = builder.objectRef<RecordedEvent>('LoggedEvent').implement({
   }),
 });
 
-const EventPageRef = builder.objectRef<{ events: RecordedEvent[]; next: string | null }>('EventPage').implement({
-  fields: (t) => ({ events: t.field({ type: [EventRef], resolve: (p) => p.events }), next: t.exposeString('next', { nullable: true }) }),
-});
+const EventPageRef = builder
+  .objectRef<{ events: RecordedEvent[]; next: string | null }>('EventPage')
+  .implement({
+    fields: (t) => ({
+      events: t.field({ type: [EventRef], resolve: (p) => p.events }),
+      next: t.exposeString('next', { nullable: true }),
+    }),
+  });
 
 const parsePosition = (text: string) => {
   const match = /^(\d+)\/(\d+)$/.exec(text);
@@ -60,14 +70,21 @@ builder.queryFields((t) => ({
       const store = context.services.ledger.store;
       if (stream) {
         const from = after ? Number(after) : 0;
-        if (!Number.isInteger(from) || from < 0) throw badInput('For a stream, after is a version number');
+        if (!Number.isInteger(from) || from < 0)
+          throw badInput('For a stream, after is a version number');
         const events = (await store.readStream(stream, { fromVersion: from })).slice(0, limit);
         const last = events[events.length - 1];
-        return { events, next: events.length === limit && last ? String(last.streamVersion + 1) : null };
+        return {
+          events,
+          next: events.length === limit && last ? String(last.streamVersion + 1) : null,
+        };
       }
       const events = await store.readAll(after ? parsePosition(after) : START_POSITION, limit);
       const last = events[events.length - 1];
-      return { events, next: events.length === limit && last ? formatPosition(last.position) : null };
+      return {
+        events,
+        next: events.length === limit && last ? formatPosition(last.position) : null,
+      };
     },
   }),
 }));
@@ -79,8 +96,11 @@ builder.mutationField('rebuildProjection', (t) =>
     args: { name: t.arg.string({ required: true }) },
     resolve: (_root, { name }, context) => {
       const operations = context.services.projectionOperations;
-      if (!context.services.projectionNames.includes(name)) throw badInput(`No projection named ${name}`);
-      void operations.rebuild(name).catch((error: unknown) => console.error(`rebuild of ${name} failed`, error));
+      if (!context.services.projectionNames.includes(name))
+        throw badInput(`No projection named ${name}`);
+      void operations
+        .rebuild(name)
+        .catch((error: unknown) => console.error(`rebuild of ${name} failed`, error));
       return true;
     },
   }),

@@ -27,11 +27,21 @@ const StaffUserRef = builder.objectRef<StaffUserDetail>('StaffUser').implement({
     lifetimeSpent: t.int({ resolve: (d) => d.balance.lifetimeSpent }),
     lifetimeRefunded: t.int({ resolve: (d) => d.balance.lifetimeRefunded }),
     lifetimeExpired: t.int({ resolve: (d) => d.balance.lifetimeExpired }),
-    subscriptionStatus: t.string({ description: 'none, incomplete, active, past_due or canceled', resolve: (d) => d.subscription?.status ?? 'none' }),
+    subscriptionStatus: t.string({
+      description: 'none, incomplete, active, past_due or canceled',
+      resolve: (d) => d.subscription?.status ?? 'none',
+    }),
     subscriptionPlan: t.string({ nullable: true, resolve: (d) => d.subscription?.planId ?? null }),
-    subscriptionPeriodEnd: t.field({ type: 'DateTime', nullable: true, resolve: (d) => d.subscription?.currentPeriodEnd ?? null }),
+    subscriptionPeriodEnd: t.field({
+      type: 'DateTime',
+      nullable: true,
+      resolve: (d) => d.subscription?.currentPeriodEnd ?? null,
+    }),
     cancelAtPeriodEnd: t.boolean({ resolve: (d) => d.subscription?.cancelAtPeriodEnd ?? false }),
-    stripeCustomerId: t.string({ nullable: true, resolve: (d) => d.subscription?.customerId ?? null }),
+    stripeCustomerId: t.string({
+      nullable: true,
+      resolve: (d) => d.subscription?.customerId ?? null,
+    }),
   }),
 });
 
@@ -59,12 +69,17 @@ export const LedgerEntryRef = builder.objectRef<CreditMovement>('LedgerEntry').i
   }),
 });
 
-const LedgerPageRef = builder.objectRef<{ movements: CreditMovement[]; nextCursor: number | null }>('LedgerPage').implement({
-  fields: (t) => ({
-    entries: t.field({ type: [LedgerEntryRef], resolve: (p) => p.movements }),
-    nextCursor: t.string({ nullable: true, resolve: (p) => (p.nextCursor === null ? null : String(p.nextCursor)) }),
-  }),
-});
+const LedgerPageRef = builder
+  .objectRef<{ movements: CreditMovement[]; nextCursor: number | null }>('LedgerPage')
+  .implement({
+    fields: (t) => ({
+      entries: t.field({ type: [LedgerEntryRef], resolve: (p) => p.movements }),
+      nextCursor: t.string({
+        nullable: true,
+        resolve: (p) => (p.nextCursor === null ? null : String(p.nextCursor)),
+      }),
+    }),
+  });
 
 export const LedgerFilterInput = builder.inputType('LedgerFilterInput', {
   fields: (t) => ({
@@ -87,16 +102,21 @@ const ContactMessageRef = builder.objectRef<ContactMessage>('ContactMessage').im
     createdAt: t.field({ type: 'DateTime', resolve: (m) => m.createdAt }),
     handledAt: t.field({ type: 'DateTime', nullable: true, resolve: (m) => m.handledAt }),
     userId: t.exposeID('userId', { nullable: true, description: 'The sender, when signed in' }),
-    handledBy: t.exposeID('handledBy', { nullable: true, description: 'The staff member who marked it handled' }),
+    handledBy: t.exposeID('handledBy', {
+      nullable: true,
+      description: 'The staff member who marked it handled',
+    }),
   }),
 });
 
-const ContactMessagePageRef = builder.objectRef<{ messages: ContactMessage[]; nextCursor: string | null }>('ContactMessagePage').implement({
-  fields: (t) => ({
-    messages: t.field({ type: [ContactMessageRef], resolve: (p) => p.messages }),
-    nextCursor: t.exposeString('nextCursor', { nullable: true }),
-  }),
-});
+const ContactMessagePageRef = builder
+  .objectRef<{ messages: ContactMessage[]; nextCursor: string | null }>('ContactMessagePage')
+  .implement({
+    fields: (t) => ({
+      messages: t.field({ type: [ContactMessageRef], resolve: (p) => p.messages }),
+      nextCursor: t.exposeString('nextCursor', { nullable: true }),
+    }),
+  });
 
 interface StaffGeneration {
   generation: GenerationView;
@@ -104,14 +124,18 @@ interface StaffGeneration {
 }
 
 const StaffGenerationRef = builder.objectRef<StaffGeneration>('StaffGeneration').implement({
-  description: "A generation as support sees it, with what was already refunded of its credits",
+  description: 'A generation as support sees it, with what was already refunded of its credits',
   fields: (t) => ({
     generation: t.field({ type: GenerationRef, resolve: (g) => g.generation }),
     refundedCredits: t.exposeInt('refundedCredits'),
   }),
 });
 
-const pageSchema = z.object({ first: z.number().int().min(1).max(200, { error: 'first must be at most 200' }).nullish() }).passthrough();
+const pageSchema = z
+  .object({
+    first: z.number().int().min(1).max(200, { error: 'first must be at most 200' }).nullish(),
+  })
+  .passthrough();
 
 builder.queryFields((t) => ({
   staffFindUsers: t.field({
@@ -121,7 +145,9 @@ builder.queryFields((t) => ({
     args: { query: t.arg.string({ required: true }) },
     resolve: async (_root, { query }, context) => {
       const users = await context.services.staff.users.find(query);
-      const details = await Promise.all(users.map((user) => context.services.staff.users.detail(user.id)));
+      const details = await Promise.all(
+        users.map((user) => context.services.staff.users.detail(user.id)),
+      );
       return details.filter((d): d is StaffUserDetail => d !== null);
     },
   }),
@@ -136,45 +162,88 @@ builder.queryFields((t) => ({
     type: LedgerPageRef,
     authScopes: { support: true, finance: true },
     description: 'The credit history, filtered, newest first. Support must name a user.',
-    args: { filter: t.arg({ type: LedgerFilterInput }), first: t.arg.int({ defaultValue: 50 }), before: t.arg.string() },
+    args: {
+      filter: t.arg({ type: LedgerFilterInput }),
+      first: t.arg.int({ defaultValue: 50 }),
+      before: t.arg.string(),
+    },
     validate: pageSchema,
     resolve: (_root, { filter, first, before }, context) => {
       if (!filter?.userId && !hasRole(context, 'finance')) throw forbidden('Choose a user first');
       return listCreditHistory(
         context.services.pool,
-        { ...(filter?.userId ? { userId: String(filter.userId) } : {}), ...(filter?.types ? { types: filter.types } : {}), ...(filter?.from ? { from: filter.from } : {}), ...(filter?.to ? { to: filter.to } : {}) },
+        {
+          ...(filter?.userId ? { userId: String(filter.userId) } : {}),
+          ...(filter?.types ? { types: filter.types } : {}),
+          ...(filter?.from ? { from: filter.from } : {}),
+          ...(filter?.to ? { to: filter.to } : {}),
+        },
         { first: first ?? 50, before: before && /^\d+$/.test(before) ? Number(before) : null },
       );
     },
   }),
   staffUserGenerations: t.field({
-    type: builder.objectRef<{ generations: StaffGeneration[]; nextCursor: string | null }>('StaffGenerationPage').implement({
-      fields: (f) => ({
-        generations: f.field({ type: [StaffGenerationRef], resolve: (p) => p.generations }),
-        nextCursor: f.exposeString('nextCursor', { nullable: true }),
+    type: builder
+      .objectRef<{ generations: StaffGeneration[]; nextCursor: string | null }>(
+        'StaffGenerationPage',
+      )
+      .implement({
+        fields: (f) => ({
+          generations: f.field({ type: [StaffGenerationRef], resolve: (p) => p.generations }),
+          nextCursor: f.exposeString('nextCursor', { nullable: true }),
+        }),
       }),
-    }),
     authScopes: { support: true, finance: true },
-    args: { userId: t.arg.id({ required: true }), first: t.arg.int({ defaultValue: 20 }), after: t.arg.string() },
+    args: {
+      userId: t.arg.id({ required: true }),
+      first: t.arg.int({ defaultValue: 20 }),
+      after: t.arg.string(),
+    },
     validate: pageSchema,
     resolve: async (_root, { userId, first, after }, context) => {
-      const page = await listMyGenerations(context.services.pool, context.services.generations.repository, String(userId), { first: first ?? 20, after: after ?? null });
-      const refunded = await refundedCreditsBySpend(context.services.pool, page.generations.map((g) => g.id));
-      return { ...page, generations: page.generations.map((g) => ({ generation: g, refundedCredits: refunded.get(g.id) ?? 0 })) };
+      const page = await listMyGenerations(
+        context.services.pool,
+        context.services.generations.repository,
+        String(userId),
+        { first: first ?? 20, after: after ?? null },
+      );
+      const refunded = await refundedCreditsBySpend(
+        context.services.pool,
+        page.generations.map((g) => g.id),
+      );
+      return {
+        ...page,
+        generations: page.generations.map((g) => ({
+          generation: g,
+          refundedCredits: refunded.get(g.id) ?? 0,
+        })),
+      };
     },
   }),
   staffContactMessages: t.field({
     type: ContactMessagePageRef,
     authScopes: { support: true },
-    args: { category: t.arg({ type: ContactCategoryEnum }), handled: t.arg.boolean(), first: t.arg.int({ defaultValue: 30 }), after: t.arg.string() },
+    args: {
+      category: t.arg({ type: ContactCategoryEnum }),
+      handled: t.arg.boolean(),
+      first: t.arg.int({ defaultValue: 30 }),
+      after: t.arg.string(),
+    },
     validate: pageSchema,
     resolve: (_root, args, context) =>
-      context.services.staff.inbox.list({ category: args.category ?? null, handled: args.handled ?? null }, { first: args.first ?? 30, after: args.after ?? null }),
+      context.services.staff.inbox.list(
+        { category: args.category ?? null, handled: args.handled ?? null },
+        { first: args.first ?? 30, after: args.after ?? null },
+      ),
   }),
 }));
 
 const GrantCreditsInput = builder.inputType('GrantCreditsInput', {
-  fields: (t) => ({ userId: t.id({ required: true }), amount: t.int({ required: true }), reason: t.string({ required: true }) }),
+  fields: (t) => ({
+    userId: t.id({ required: true }),
+    amount: t.int({ required: true }),
+    reason: t.string({ required: true }),
+  }),
 });
 const RefundGenerationInput = builder.inputType('RefundGenerationInput', {
   fields: (t) => ({ generationId: t.id({ required: true }), reason: t.string({ required: true }) }),
@@ -187,7 +256,11 @@ builder.mutationFields((t) => ({
     description: 'Goodwill credits; the ledger records the staff member and the reason',
     args: { input: t.arg({ type: GrantCreditsInput, required: true }) },
     resolve: async (_root, { input }, context) => {
-      const { userId } = await context.services.staff.support.grantCredits(context.viewer!.user, { ...input, userId: String(input.userId) }, context.request);
+      const { userId } = await context.services.staff.support.grantCredits(
+        context.viewer!.user,
+        { ...input, userId: String(input.userId) },
+        context.request,
+      );
       return (await context.services.staff.users.detail(userId))!;
     },
   }),
@@ -197,7 +270,11 @@ builder.mutationFields((t) => ({
     description: "Gives back a generation's 5 credits",
     args: { input: t.arg({ type: RefundGenerationInput, required: true }) },
     resolve: async (_root, { input }, context) => {
-      const { userId } = await context.services.staff.support.refundGeneration(context.viewer!.user, { ...input, generationId: String(input.generationId) }, context.request);
+      const { userId } = await context.services.staff.support.refundGeneration(
+        context.viewer!.user,
+        { ...input, generationId: String(input.generationId) },
+        context.request,
+      );
       return (await context.services.staff.users.detail(userId))!;
     },
   }),
@@ -205,6 +282,7 @@ builder.mutationFields((t) => ({
     type: ContactMessageRef,
     authScopes: { support: true },
     args: { id: t.arg.id({ required: true }), handled: t.arg.boolean({ required: true }) },
-    resolve: (_root, { id, handled }, context) => context.services.staff.inbox.markHandled(String(id), context.viewer!.user.id, handled),
+    resolve: (_root, { id, handled }, context) =>
+      context.services.staff.inbox.markHandled(String(id), context.viewer!.user.id, handled),
   }),
 }));

@@ -2,12 +2,22 @@ import { buildUserView, type UserView } from '../../accounts/user-view';
 import { builder } from '../builder';
 
 export const SubscriptionStatusEnum = builder.enumType('SubscriptionStatus', {
-  description: 'active, canceled and past_due as the payment provider reports them; anything else is FREE',
-  values: { ACTIVE: { value: 'active' }, CANCELED: { value: 'canceled' }, PAST_DUE: { value: 'past_due' }, FREE: { value: 'free' } } as const,
+  description:
+    'active, canceled and past_due as the payment provider reports them; anything else is FREE',
+  values: {
+    ACTIVE: { value: 'active' },
+    CANCELED: { value: 'canceled' },
+    PAST_DUE: { value: 'past_due' },
+    FREE: { value: 'free' },
+  } as const,
 });
 
 export const RoleEnum = builder.enumType('Role', {
-  values: { SUPPORT: { value: 'support' }, FINANCE: { value: 'finance' }, ADMIN: { value: 'admin' } } as const,
+  values: {
+    SUPPORT: { value: 'support' },
+    FINANCE: { value: 'finance' },
+    ADMIN: { value: 'admin' },
+  } as const,
 });
 
 export const UserRef = builder.objectRef<UserView>('User').implement({
@@ -19,13 +29,19 @@ export const UserRef = builder.objectRef<UserView>('User').implement({
     fullName: t.exposeString('fullName', { nullable: true }),
     profileImageUrl: t.exposeString('profileImageUrl', { nullable: true }),
     credits: t.exposeInt('credits', { description: 'Credits available now' }),
-    generationsRemaining: t.exposeInt('generationsRemaining', { description: 'floor(credits / 5)' }),
-    subscriptionStatus: t.field({ type: SubscriptionStatusEnum, resolve: (user) => user.subscriptionStatus }),
+    generationsRemaining: t.exposeInt('generationsRemaining', {
+      description: 'floor(credits / 5)',
+    }),
+    subscriptionStatus: t.field({
+      type: SubscriptionStatusEnum,
+      resolve: (user) => user.subscriptionStatus,
+    }),
     currentPlan: t.exposeString('currentPlan', { description: "The plan's name, or Free" }),
     subscriptionRenewsAt: t.field({
       type: 'DateTime',
       nullable: true,
-      description: 'End of the paid period: the renewal date, or the end date when cancellation is scheduled',
+      description:
+        'End of the paid period: the renewal date, or the end date when cancellation is scheduled',
       resolve: (user) => user.subscriptionRenewsAt,
     }),
     cancelAtPeriodEnd: t.exposeBoolean('cancelAtPeriodEnd'),

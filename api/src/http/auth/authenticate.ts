@@ -38,7 +38,10 @@ export function requestContextOf(request: IncomingMessage): RequestContext {
 }
 
 /** The signed-in user behind the request's session cookie or bearer token, if any. */
-export async function viewerOf(request: IncomingMessage, accounts: AccountService): Promise<Viewer | null> {
+export async function viewerOf(
+  request: IncomingMessage,
+  accounts: AccountService,
+): Promise<Viewer | null> {
   const credential = sessionTokenOf(request);
   const found = credential ? await accounts.authenticate(credential.token) : null;
   return found && credential ? { ...found, via: credential.via } : null;

@@ -67,7 +67,9 @@ export function googleRoutes(
   const strategy = new GoogleStrategy(options, verify);
   // Send the access token in the Authorization header, not the query string (OpenID Connect says
   // SHOULD; strict providers refuse the query form). Google accepts both.
-  (strategy as unknown as { _oauth2: { useAuthorizationHeaderforGET(use: boolean): void } })._oauth2.useAuthorizationHeaderforGET(true);
+  (
+    strategy as unknown as { _oauth2: { useAuthorizationHeaderforGET(use: boolean): void } }
+  )._oauth2.useAuthorizationHeaderforGET(true);
   passport.use(strategy);
   router.use('/auth/google', passport.initialize());
   router.get('/auth/google', passport.authenticate('google', { session: false }));

@@ -19,7 +19,12 @@ export function safeRedirectPath(value: unknown): string | null {
 export class CookieStateStore {
   constructor(private readonly secure: boolean) {}
 
-  store(request: Request, _state: unknown, _meta: unknown, callback: (error: Error | null, state?: string) => void) {
+  store(
+    request: Request,
+    _state: unknown,
+    _meta: unknown,
+    callback: (error: Error | null, state?: string) => void,
+  ) {
     const nonce = randomBytes(24).toString('base64url');
     const redirect = safeRedirectPath(request.query.redirect) ?? '';
     request.res?.append(
@@ -35,9 +40,18 @@ export class CookieStateStore {
     callback(null, nonce);
   }
 
-  verify(request: Request, providedState: string, callback: (error: Error | null, ok: boolean, state?: unknown) => void) {
-    const [nonce = '', encodedRedirect = ''] = (readCookies(request)[STATE_COOKIE] ?? '').split('.');
-    request.res?.append('Set-Cookie', serialize(STATE_COOKIE, '', { path: '/auth/google', maxAge: 0 }));
+  verify(
+    request: Request,
+    providedState: string,
+    callback: (error: Error | null, ok: boolean, state?: unknown) => void,
+  ) {
+    const [nonce = '', encodedRedirect = ''] = (readCookies(request)[STATE_COOKIE] ?? '').split(
+      '.',
+    );
+    request.res?.append(
+      'Set-Cookie',
+      serialize(STATE_COOKIE, '', { path: '/auth/google', maxAge: 0 }),
+    );
     const matches =
       nonce.length > 0 &&
       typeof providedState === 'string' &&

@@ -24,14 +24,23 @@ export function setSessionCookie(response: ServerResponse, token: string, option
 export function clearSessionCookie(response: ServerResponse, options: CookieOptions) {
   response.appendHeader(
     'Set-Cookie',
-    serialize(SESSION_COOKIE, '', { httpOnly: true, sameSite: 'lax', secure: options.secure, path: '/', maxAge: 0 }),
+    serialize(SESSION_COOKIE, '', {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: options.secure,
+      path: '/',
+      maxAge: 0,
+    }),
   );
 }
 
-export const readCookies = (request: Pick<IncomingMessage, 'headers'>) => parse(request.headers.cookie ?? '');
+export const readCookies = (request: Pick<IncomingMessage, 'headers'>) =>
+  parse(request.headers.cookie ?? '');
 
 /** The session token from `Authorization: Bearer` (API clients) or the session cookie (browsers). */
-export function sessionTokenOf(request: Pick<IncomingMessage, 'headers'>): { token: string; via: 'bearer' | 'cookie' } | null {
+export function sessionTokenOf(
+  request: Pick<IncomingMessage, 'headers'>,
+): { token: string; via: 'bearer' | 'cookie' } | null {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) return { token: header.slice(7).trim(), via: 'bearer' };
   const cookie = readCookies(request)[SESSION_COOKIE];

@@ -63,7 +63,10 @@ describe('REST auth and profile paths', () => {
     const response = await new HttpClient(app.url).json('/api/auth/register', body);
     expect(response.status).toBe(400);
     expect((await response.json()).message).toBe(message);
-    const count = await app.database.pool.query('SELECT count(*)::int AS n FROM users WHERE username = $1', [body.username.trim()]);
+    const count = await app.database.pool.query(
+      'SELECT count(*)::int AS n FROM users WHERE username = $1',
+      [body.username.trim()],
+    );
     expect(count.rows[0].n).toBe(0);
   });
 
@@ -86,17 +89,31 @@ describe('REST auth and profile paths', () => {
 
   it('logs in with the email in any case, and gives one message for a wrong email or password', async () => {
     await new HttpClient(app.url).json('/api/auth/register', registration('login'));
-    const ok = await new HttpClient(app.url).json('/api/auth/login', { email: 'ada.login@example.com', password: 'correct horse' });
+    const ok = await new HttpClient(app.url).json('/api/auth/login', {
+      email: 'ada.login@example.com',
+      password: 'correct horse',
+    });
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toMatchObject({ token: expect.any(String), user: { username: 'ada_login', credits: 5 } });
+    expect(await ok.json()).toMatchObject({
+      token: expect.any(String),
+      user: { username: 'ada_login', credits: 5 },
+    });
 
-    const wrongPassword = await new HttpClient(app.url).json('/api/auth/login', { email: 'ada.login@example.com', password: 'wrong horse' });
-    const wrongEmail = await new HttpClient(app.url).json('/api/auth/login', { email: 'nobody@example.com', password: 'correct horse' });
+    const wrongPassword = await new HttpClient(app.url).json('/api/auth/login', {
+      email: 'ada.login@example.com',
+      password: 'wrong horse',
+    });
+    const wrongEmail = await new HttpClient(app.url).json('/api/auth/login', {
+      email: 'nobody@example.com',
+      password: 'correct horse',
+    });
     expect(wrongPassword.status).toBe(401);
     expect(wrongEmail.status).toBe(401);
     expect((await wrongPassword.json()).message).toBe('Invalid email or password');
     expect((await wrongEmail.json()).message).toBe('Invalid email or password');
-    const missing = await new HttpClient(app.url).json('/api/auth/login', { email: 'ada.login@example.com' });
+    const missing = await new HttpClient(app.url).json('/api/auth/login', {
+      email: 'ada.login@example.com',
+    });
     expect(missing.status).toBe(400);
     expect((await missing.json()).message).toBe('Password is required');
   });

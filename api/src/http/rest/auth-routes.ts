@@ -23,17 +23,27 @@ export function authRoutes({ accounts, pool, cookies }: Deps): Router {
 
   passport.use(
     'local',
-    new LocalStrategy({ usernameField: 'email', passwordField: 'password', passReqToCallback: true, session: false }, (request, email, password, done) => {
-      accounts.login({ email, password }, contextOf(request)).then(
-        (signedIn) => done(null, signedIn),
-        (error: unknown) => done(error),
-      );
-    }),
+    new LocalStrategy(
+      {
+        usernameField: 'email',
+        passwordField: 'password',
+        passReqToCallback: true,
+        session: false,
+      },
+      (request, email, password, done) => {
+        accounts.login({ email, password }, contextOf(request)).then(
+          (signedIn) => done(null, signedIn),
+          (error: unknown) => done(error),
+        );
+      },
+    ),
   );
 
   const respondSignedIn = async (response: Response, signedIn: SignedIn, status = 200) => {
     setSessionCookie(response, signedIn.token, cookies);
-    response.status(status).json({ token: signedIn.token, user: await buildUserView(pool, signedIn.user) });
+    response
+      .status(status)
+      .json({ token: signedIn.token, user: await buildUserView(pool, signedIn.user) });
   };
 
   router.post('/api/auth/login', jsonBody, (request, response, next) => {
@@ -42,18 +52,27 @@ export function authRoutes({ accounts, pool, cookies }: Deps): Router {
       accounts.login(request.body, contextOf(request)).catch(next);
       return;
     }
-    passport.authenticate('local', { session: false }, (error: unknown, signedIn: SignedIn | false) => {
-      if (error) return next(error);
-      if (!signedIn) return next(new AppError('INVALID_CREDENTIALS', 'Invalid email or password', 401));
-      respondSignedIn(response, signedIn).catch(next);
-    })(request, response, next);
+    passport.authenticate(
+      'local',
+      { session: false },
+      (error: unknown, signedIn: SignedIn | false) => {
+        if (error) return next(error);
+        if (!signedIn)
+          return next(new AppError('INVALID_CREDENTIALS', 'Invalid email or password', 401));
+        respondSignedIn(response, signedIn).catch(next);
+      },
+    )(request, response, next);
   });
 
   router.post(
     '/api/auth/register',
     jsonBody,
     asyncHandler(async (request, response) => {
-      await respondSignedIn(response, await accounts.register(request.body, contextOf(request)), 201);
+      await respondSignedIn(
+        response,
+        await accounts.register(request.body, contextOf(request)),
+        201,
+      );
     }),
   );
 

@@ -19,7 +19,8 @@ export function jsonErrorHandler(logger: Pick<Console, 'error'> = console) {
     }
     const expected = toAppError(error);
     if (expected) {
-      if (expected instanceof RateLimitedError) response.setHeader('Retry-After', String(expected.retryAfterSeconds));
+      if (expected instanceof RateLimitedError)
+        response.setHeader('Retry-After', String(expected.retryAfterSeconds));
       response.status(expected.status).json({ message: expected.message, code: expected.code });
       return;
     }

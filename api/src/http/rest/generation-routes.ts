@@ -2,7 +2,10 @@ import express, { Router, type NextFunction, type Request, type Response } from 
 import multer from 'multer';
 import { parseInput } from '../../accounts/account-validation';
 import type { Services } from '../../composition/services';
-import { actionFigureConfigSchema, buildActionFigurePrompt } from '../../generation/prompts/action-figure-prompt';
+import {
+  actionFigureConfigSchema,
+  buildActionFigurePrompt,
+} from '../../generation/prompts/action-figure-prompt';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../../generation/upload/sanitize-upload';
 import { AppError, badInput, notFound } from '../../shared/errors';
 import { asyncHandler } from './error-handler';
@@ -18,7 +21,8 @@ const upload = multer({
 function receivePhoto(request: Request, response: Response, next: NextFunction) {
   upload.single('profileImage')(request, response, (error: unknown) => {
     if (error instanceof multer.MulterError) {
-      if (error.code === 'LIMIT_FILE_SIZE') return next(new AppError('UPLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge, 413));
+      if (error.code === 'LIMIT_FILE_SIZE')
+        return next(new AppError('UPLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge, 413));
       return next(badInput('The upload could not be read. Send one photo as profileImage.'));
     }
     next(error);
@@ -84,7 +88,10 @@ export function generationRoutes(services: Services): Router {
     '/api/generate-prompt',
     express.json({ limit: '32kb' }),
     asyncHandler(async (request, response) => {
-      const config = parseInput(actionFigureConfigSchema, (request.body as { config?: unknown } | undefined)?.config);
+      const config = parseInput(
+        actionFigureConfigSchema,
+        (request.body as { config?: unknown } | undefined)?.config,
+      );
       response.json({ prompt: buildActionFigurePrompt(config) });
     }),
   );
@@ -96,7 +103,12 @@ export function generationRoutes(services: Services): Router {
       const id = String(request.params.id);
       if (!request.viewer || !/^[0-9a-f-]{36}$/.test(id)) throw notFound('Image not found');
       const generation = await services.generations.repository.find(id);
-      if (!generation || generation.userId !== request.viewer.user.id || generation.status !== 'succeeded' || !generation.resultKey) {
+      if (
+        !generation ||
+        generation.userId !== request.viewer.user.id ||
+        generation.status !== 'succeeded' ||
+        !generation.resultKey
+      ) {
         throw notFound('Image not found');
       }
       const blob = await services.blobs.get(generation.resultKey);

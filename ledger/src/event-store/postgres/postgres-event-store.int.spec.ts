@@ -41,7 +41,9 @@ describe('postgres event store: append-only log', () => {
     try {
       const store = new PostgresEventStore(database.pool);
       await store.append('audit-1', [newEvent('A')], 'no_stream');
-      await expect(database.pool.query(`UPDATE events SET type = 'B'`)).rejects.toThrow(/append-only/);
+      await expect(database.pool.query(`UPDATE events SET type = 'B'`)).rejects.toThrow(
+        /append-only/,
+      );
       await expect(database.pool.query('DELETE FROM events')).rejects.toThrow(/append-only/);
     } finally {
       await database.close();

@@ -96,8 +96,7 @@ export class PostgresEventStore implements EventStore {
   constructor(
     private readonly pool: pg.Pool,
     private readonly options: PostgresEventStoreOptions = {},
-  ) {
-  }
+  ) {}
 
   /** Opens the LISTEN connection when configured. */
   async start(): Promise<void> {
@@ -138,9 +137,18 @@ export class PostgresEventStore implements EventStore {
         ]);
     for (let attempt = 0; ; attempt++) {
       try {
-        const result = await this.pool.query<{ commit: string; prepare: string; stream_version: string }>(query);
+        const result = await this.pool.query<{
+          commit: string;
+          prepare: string;
+          stream_version: string;
+        }>(query);
         const last = result.rows[result.rows.length - 1];
-        if (!last) throw new WrongExpectedVersionError(streamId, expected, await this.streamVersion(streamId));
+        if (!last)
+          throw new WrongExpectedVersionError(
+            streamId,
+            expected,
+            await this.streamVersion(streamId),
+          );
         this.signalAppend();
         return {
           nextExpectedVersion: Number(last.stream_version),

@@ -12,6 +12,11 @@ export const markSharedSession = (pool: object) => sharedSessionPools.add(pool);
  * A named statement (parsed and planned once per connection) for hot queries; a plain one where
  * connections share a session.
  */
-export function preparedQuery(db: object, name: string, text: string, values: unknown[]): QueryConfig {
+export function preparedQuery(
+  db: object,
+  name: string,
+  text: string,
+  values: unknown[],
+): QueryConfig {
   return sharedSessionPools.has(db) ? { text, values } : { name, text, values };
 }

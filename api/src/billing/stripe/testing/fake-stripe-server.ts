@@ -55,7 +55,11 @@ export class FakeStripeServer {
 
   /** STRIPE_API_* settings for the app. */
   env(): Record<string, string> {
-    return { STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: String(this.port), STRIPE_API_PROTOCOL: 'http' };
+    return {
+      STRIPE_API_HOST: '127.0.0.1',
+      STRIPE_API_PORT: String(this.port),
+      STRIPE_API_PROTOCOL: 'http',
+    };
   }
 
   private async handle(request: IncomingMessage): Promise<[number, unknown]> {
@@ -71,44 +75,109 @@ export class FakeStripeServer {
       authorized,
     });
     if (!authorized) {
-      return [401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_****' } }];
+      return [
+        401,
+        {
+          error: {
+            type: 'invalid_request_error',
+            message: 'Invalid API Key provided: sk_test_****',
+          },
+        },
+      ];
     }
     if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
       if (this.checkoutFailure) {
         const message = this.checkoutFailure;
         this.checkoutFailure = null;
-        return [400, { error: { type: 'invalid_request_error', code: 'resource_missing', message, param: 'line_items[0][price]' } }];
+        return [
+          400,
+          {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              message,
+              param: 'line_items[0][price]',
+            },
+          },
+        ];
       }
       if (!form['line_items[0][price]']) {
-        return [400, { error: { type: 'invalid_request_error', message: 'Missing required param: line_items[0][price].', param: 'line_items' } }];
+        return [
+          400,
+          {
+            error: {
+              type: 'invalid_request_error',
+              message: 'Missing required param: line_items[0][price].',
+              param: 'line_items',
+            },
+          },
+        ];
       }
       const sessionId = id('cs');
-      return [200, {
-        id: sessionId,
-        object: 'checkout.session',
-        mode: form.mode,
-        status: 'open',
-        payment_status: 'unpaid',
-        client_reference_id: form.client_reference_id ?? null,
-        customer: form.customer ?? null,
-        customer_email: form.customer_email ?? null,
-        success_url: form.success_url,
-        cancel_url: form.cancel_url,
-        metadata: { userId: form['metadata[userId]'], planId: form['metadata[planId]'] },
-        url: `https://checkout.stripe.com/c/pay/${sessionId}`,
-        livemode: false,
-      }];
+      return [
+        200,
+        {
+          id: sessionId,
+          object: 'checkout.session',
+          mode: form.mode,
+          status: 'open',
+          payment_status: 'unpaid',
+          client_reference_id: form.client_reference_id ?? null,
+          customer: form.customer ?? null,
+          customer_email: form.customer_email ?? null,
+          success_url: form.success_url,
+          cancel_url: form.cancel_url,
+          metadata: { userId: form['metadata[userId]'], planId: form['metadata[planId]'] },
+          url: `https://checkout.stripe.com/c/pay/${sessionId}`,
+          livemode: false,
+        },
+      ];
     }
     if (request.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
       const portalId = id('bps');
-      return [200, { id: portalId, object: 'billing_portal.session', customer: form.customer, return_url: form.return_url, url: `https://billing.stripe.com/p/session/${portalId}`, livemode: false }];
+      return [
+        200,
+        {
+          id: portalId,
+          object: 'billing_portal.session',
+          customer: form.customer,
+          return_url: form.return_url,
+          url: `https://billing.stripe.com/p/session/${portalId}`,
+          livemode: false,
+        },
+      ];
     }
     if (request.method === 'GET' && url.pathname === '/v1/invoice_payments') {
       const paymentIntent = url.searchParams.get('payment[payment_intent]') ?? '';
       const invoice = this.invoiceForPaymentIntent.get(paymentIntent);
-      return [200, { object: 'list', url: '/v1/invoice_payments', has_more: false, data: invoice ? [{ id: id('inpay'), object: 'invoice_payment', invoice, payment: { type: 'payment_intent', payment_intent: paymentIntent } }] : [] }];
+      return [
+        200,
+        {
+          object: 'list',
+          url: '/v1/invoice_payments',
+          has_more: false,
+          data: invoice
+            ? [
+                {
+                  id: id('inpay'),
+                  object: 'invoice_payment',
+                  invoice,
+                  payment: { type: 'payment_intent', payment_intent: paymentIntent },
+                },
+              ]
+            : [],
+        },
+      ];
     }
-    return [404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${url.pathname}).` } }];
+    return [
+      404,
+      {
+        error: {
+          type: 'invalid_request_error',
+          message: `Unrecognized request URL (${request.method}: ${url.pathname}).`,
+        },
+      },
+    ];
   }
 
   close() {

@@ -62,14 +62,28 @@ export const EditProfileDialog = ({ initial, email, onClose }: EditProfileDialog
   };
 
   return (
-    <Dialog title="Edit profile" intro={`Signed in as ${email}. Your email address stays as it is.`} onClose={onClose}>
+    <Dialog
+      title="Edit profile"
+      intro={`Signed in as ${email}. Your email address stays as it is.`}
+      onClose={onClose}
+    >
       <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
         {FIELDS.map(({ field, label, autoComplete, required }) => {
           const id = controlId(field);
           const error = errors[field];
-          const hint = field === 'username' ? 'Letters, numbers, dots, dashes and underscores' : undefined;
+          const hint =
+            field === 'username' && !error
+              ? 'Letters, numbers, dots, dashes and underscores'
+              : undefined;
           return (
-            <FormField key={field} id={id} label={label} required={required} error={error} hint={hint}>
+            <FormField
+              key={field}
+              id={id}
+              label={label}
+              required={required}
+              error={error}
+              hint={hint}
+            >
               <input
                 id={id}
                 name={field}

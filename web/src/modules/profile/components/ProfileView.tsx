@@ -57,7 +57,8 @@ export const ProfileView = () => {
     );
   }
   const user = data?.me;
-  if (!user) return <Navigate to={wasSignedIn.current ? '/' : '/auth?redirect=%2Fprofile'} replace />;
+  if (!user)
+    return <Navigate to={wasSignedIn.current ? '/' : '/auth?redirect=%2Fprofile'} replace />;
 
   return (
     <div className={styles.grid}>

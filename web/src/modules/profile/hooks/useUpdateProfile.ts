@@ -21,7 +21,9 @@ export const useUpdateProfile = () => {
   const [mutate, { loading }] = useMutation(UPDATE_PROFILE_MUTATION);
   const save = useCallback(
     async ({ username, fullName }: ProfileFormValues) => {
-      await mutate({ variables: { input: { username: username.trim(), fullName: fullName.trim() || null } } });
+      await mutate({
+        variables: { input: { username: username.trim(), fullName: fullName.trim() || null } },
+      });
     },
     [mutate],
   );

@@ -11,12 +11,16 @@ export const PROFILE_FORM_MESSAGES = {
 
 const USERNAME_CHARACTERS = /^[\p{L}\p{N}_.-]+$/u;
 
-export const validateProfileForm = ({ fullName, username }: ProfileFormValues): ProfileFormErrors => {
+export const validateProfileForm = ({
+  fullName,
+  username,
+}: ProfileFormValues): ProfileFormErrors => {
   const errors: ProfileFormErrors = {};
   const name = username.trim();
   if (name === '') errors.username = PROFILE_FORM_MESSAGES.usernameRequired;
   else if (name.length > 40) errors.username = PROFILE_FORM_MESSAGES.usernameTooLong;
-  else if (!USERNAME_CHARACTERS.test(name)) errors.username = PROFILE_FORM_MESSAGES.usernameCharacters;
+  else if (!USERNAME_CHARACTERS.test(name))
+    errors.username = PROFILE_FORM_MESSAGES.usernameCharacters;
   if (fullName.trim().length > 100) errors.fullName = PROFILE_FORM_MESSAGES.fullNameTooLong;
   return errors;
 };

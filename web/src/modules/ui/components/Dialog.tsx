@@ -48,7 +48,13 @@ export const Dialog = ({ title, intro, onClose, children }: DialogProps) => {
         if (event.target === event.currentTarget) onClose();
       }}
     >
-      <div ref={panelRef} className={styles.panel} role="dialog" aria-modal="true" aria-labelledby={titleId}>
+      <div
+        ref={panelRef}
+        className={styles.panel}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+      >
         <button type="button" className={styles.close} aria-label="Close" onClick={onClose}>
           <IconClose size={20} />
         </button>
