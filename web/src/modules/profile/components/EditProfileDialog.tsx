@@ -4,7 +4,7 @@ import type { FormEvent } from 'react';
 import { errorCodeOf, errorFieldOf, userMessageOf } from '../../apollo/utils/graphql-errors';
 import { useToast } from '../../toast/hooks/useToast';
 import { Button } from '../../ui/components/Button';
-import { Dialog } from '../../ui/components/Dialog';
+import { Dialog, dialogActionsClassName } from '../../ui/components/Dialog';
 import { FormField, describedBy, formControlClassName } from '../../ui/components/FormField';
 import { Spinner } from '../../ui/components/Spinner';
 import { useUpdateProfile } from '../hooks/useUpdateProfile';
@@ -109,7 +109,7 @@ export const EditProfileDialog = ({ initial, email, onClose }: EditProfileDialog
             {failure}
           </p>
         )}
-        <div className={styles.actions}>
+        <div className={dialogActionsClassName}>
           <Button type="button" variant="ghost" onClick={onClose}>
             Cancel
           </Button>

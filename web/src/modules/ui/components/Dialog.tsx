@@ -3,23 +3,31 @@ import type { ReactNode } from 'react';
 
 import { useFocusTrapLite } from '../../layout/hooks/useFocusTrapLite';
 import { IconClose } from '../icons/icons';
+import { cx } from '../utils/cx';
 
 import styles from './Dialog.module.css';
 
 type DialogProps = {
   title: string;
+  /** Short text under the title, read with it (aria-describedby). */
   intro?: ReactNode;
   onClose: () => void;
+  /** Smaller type and padding, for confirmations and reason prompts in the staff console. */
+  compact?: boolean;
   children: ReactNode;
 };
+
+/** The row of buttons at the foot of a dialog's form. */
+export const dialogActionsClassName = styles.actions;
 
 /**
  * A modal dialog: focus stays inside, Escape or a press on the backdrop closes it, and focus
  * returns to where it was. (Not a native <dialog>: its top layer would hide the toasts.)
  */
-export const Dialog = ({ title, intro, onClose, children }: DialogProps) => {
+export const Dialog = ({ title, intro, onClose, compact = false, children }: DialogProps) => {
   const panelRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
+  const introId = useId();
 
   useFocusTrapLite(true, panelRef);
   // The latest onClose, so a parent passing a new function each render does not re-run the effect.
@@ -50,10 +58,11 @@ export const Dialog = ({ title, intro, onClose, children }: DialogProps) => {
     >
       <div
         ref={panelRef}
-        className={styles.panel}
+        className={cx(styles.panel, compact && styles.compact)}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
+        aria-describedby={intro ? introId : undefined}
       >
         <button type="button" className={styles.close} aria-label="Close" onClick={onClose}>
           <IconClose size={20} />
@@ -61,7 +70,11 @@ export const Dialog = ({ title, intro, onClose, children }: DialogProps) => {
         <h2 id={titleId} className={styles.title}>
           {title}
         </h2>
-        {intro && <p className={styles.intro}>{intro}</p>}
+        {intro && (
+          <div id={introId} className={styles.intro}>
+            {intro}
+          </div>
+        )}
         {children}
       </div>
     </div>

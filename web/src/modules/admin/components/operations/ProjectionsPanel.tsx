@@ -16,7 +16,7 @@ import {
   rebuildState,
 } from '../../utils/projection-progress';
 import type { RebuildWatch } from '../../utils/projection-progress';
-import { AdminDialog, dialogActionsClassName } from '../AdminDialog';
+import { Dialog, dialogActionsClassName } from '../../../ui/components/Dialog';
 import styles from '../admin.module.css';
 
 import ops from './OperationsSection.module.css';
@@ -247,9 +247,10 @@ export const ProjectionsPanel = () => {
         </div>
       )}
       {confirming && (
-        <AdminDialog
+        <Dialog
+          compact
           title={`Rebuild ${confirming}?`}
-          description={
+          intro={
             <p>
               Version v{(liveVersion(rows, confirming) ?? 0) + 1} is built from the start of the log
               while v{liveVersion(rows, confirming) ?? '?'} keeps serving, then swapped in. It can
@@ -270,7 +271,7 @@ export const ProjectionsPanel = () => {
               Start rebuild
             </Button>
           </div>
-        </AdminDialog>
+        </Dialog>
       )}
     </section>
   );

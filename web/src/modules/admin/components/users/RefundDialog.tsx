@@ -9,7 +9,7 @@ import { Spinner } from '../../../ui/components/Spinner';
 import { adminErrorMessage } from '../../utils/admin-errors';
 import { formatCount, formatUtc, humanize } from '../../utils/admin-format';
 import { REASON_MAX, validateReason } from '../../utils/support-validation';
-import { AdminDialog, dialogActionsClassName } from '../AdminDialog';
+import { Dialog, dialogActionsClassName } from '../../../ui/components/Dialog';
 import styles from '../admin.module.css';
 
 const REFUND_GENERATION_MUTATION = graphql(`
@@ -61,9 +61,10 @@ export const RefundDialog = ({ generation, onClose }: RefundDialogProps) => {
   };
 
   return (
-    <AdminDialog
+    <Dialog
+      compact
       title="Refund this generation?"
-      description={
+      intro={
         <p>
           {humanize(generation.style)}, requested {formatUtc(generation.requestedAt)}. Its credits
           go back to the user; the ledger records you and your reason.
@@ -119,6 +120,6 @@ export const RefundDialog = ({ generation, onClose }: RefundDialogProps) => {
           </Button>
         </div>
       </form>
-    </AdminDialog>
+    </Dialog>
   );
 };
