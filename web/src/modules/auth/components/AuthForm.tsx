@@ -4,7 +4,7 @@ import type { FormEvent } from 'react';
 import { userMessageOf } from '../../apollo/utils/graphql-errors';
 import { useToast } from '../../toast/hooks/useToast';
 import { Button } from '../../ui/components/Button';
-import { FormField, describedBy, formControlClassName } from '../../ui/components/FormField';
+import { TextField } from '../../ui/components/FormField';
 import { Spinner } from '../../ui/components/Spinner';
 import { useAuthMutations } from '../hooks/useAuthMutations';
 import type { AuthMode } from '../hooks/useAuthModal';
@@ -90,31 +90,22 @@ export const AuthForm = ({ mode, screen, onSuccess }: AuthFormProps) => {
         const hint =
           field === 'password' && mode === 'register' ? 'At least 6 characters' : undefined;
         return (
-          <FormField
+          <TextField
             key={field}
             id={id}
             label={label}
             required={required}
             error={error}
             hint={hint}
-          >
-            <input
-              id={id}
-              name={field}
-              type={type}
-              autoComplete={autoComplete}
-              className={formControlClassName}
-              value={values[field]}
-              aria-required={required || undefined}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={describedBy(id, { hint, error })}
-              onChange={(event) => {
-                const { value } = event.target;
-                setValues((current) => ({ ...current, [field]: value }));
-                setErrors(({ [field]: _cleared, ...rest }) => rest);
-              }}
-            />
-          </FormField>
+            name={field}
+            type={type}
+            autoComplete={autoComplete}
+            value={values[field]}
+            onValueChange={(value) => {
+              setValues((current) => ({ ...current, [field]: value }));
+              setErrors(({ [field]: _cleared, ...rest }) => rest);
+            }}
+          />
         );
       })}
       <Button type="submit" fullWidth size="lg" disabled={pending} aria-busy={pending || undefined}>

@@ -4,6 +4,7 @@ import { Button } from '../../ui/components/Button';
 import {
   CheckboxField,
   FormField,
+  TextField,
   describedBy,
   formControlClassName,
 } from '../../ui/components/FormField';
@@ -33,34 +34,28 @@ export const ContactForm = () => {
       </h2>
 
       <div className={styles.row}>
-        <FormField id={id('name')} label="Name" required error={errors.name}>
-          <input
-            id={id('name')}
-            name="name"
-            className={formControlClassName}
-            autoComplete="name"
-            value={values.name}
-            onChange={(event) => setField('name', event.target.value)}
-            aria-required
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={describedBy(id('name'), { error: errors.name })}
-          />
-        </FormField>
-        <FormField id={id('email')} label="Email" required error={errors.email}>
-          <input
-            id={id('email')}
-            name="email"
-            type="email"
-            inputMode="email"
-            className={formControlClassName}
-            autoComplete="email"
-            value={values.email}
-            onChange={(event) => setField('email', event.target.value)}
-            aria-required
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={describedBy(id('email'), { error: errors.email })}
-          />
-        </FormField>
+        <TextField
+          id={id('name')}
+          label="Name"
+          required
+          error={errors.name}
+          name="name"
+          autoComplete="name"
+          value={values.name}
+          onValueChange={(value) => setField('name', value)}
+        />
+        <TextField
+          id={id('email')}
+          label="Email"
+          required
+          error={errors.email}
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          value={values.email}
+          onValueChange={(value) => setField('email', value)}
+        />
       </div>
 
       <div className={styles.row}>
@@ -85,15 +80,13 @@ export const ContactForm = () => {
             ))}
           </select>
         </FormField>
-        <FormField id={id('subject')} label="Subject">
-          <input
-            id={id('subject')}
-            name="subject"
-            className={formControlClassName}
-            value={values.subject}
-            onChange={(event) => setField('subject', event.target.value)}
-          />
-        </FormField>
+        <TextField
+          id={id('subject')}
+          label="Subject"
+          name="subject"
+          value={values.subject}
+          onValueChange={(value) => setField('subject', value)}
+        />
       </div>
 
       <FormField

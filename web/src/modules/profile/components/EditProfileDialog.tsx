@@ -5,7 +5,7 @@ import { errorCodeOf, errorFieldOf, userMessageOf } from '../../apollo/utils/gra
 import { useToast } from '../../toast/hooks/useToast';
 import { Button } from '../../ui/components/Button';
 import { Dialog, dialogActionsClassName } from '../../ui/components/Dialog';
-import { FormField, describedBy, formControlClassName } from '../../ui/components/FormField';
+import { TextField } from '../../ui/components/FormField';
 import { Spinner } from '../../ui/components/Spinner';
 import { useUpdateProfile } from '../hooks/useUpdateProfile';
 import { validateProfileForm } from '../utils/validate-profile-form';
@@ -76,32 +76,23 @@ export const EditProfileDialog = ({ initial, email, onClose }: EditProfileDialog
               ? 'Letters, numbers, dots, dashes and underscores'
               : undefined;
           return (
-            <FormField
+            <TextField
               key={field}
               id={id}
               label={label}
               required={required}
               error={error}
               hint={hint}
-            >
-              <input
-                id={id}
-                name={field}
-                type="text"
-                autoComplete={autoComplete}
-                className={formControlClassName}
-                value={values[field]}
-                maxLength={field === 'username' ? 40 : 100}
-                aria-required={required || undefined}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={describedBy(id, { hint, error })}
-                onChange={(event) => {
-                  const { value } = event.target;
-                  setValues((current) => ({ ...current, [field]: value }));
-                  setErrors(({ [field]: _cleared, ...rest }) => rest);
-                }}
-              />
-            </FormField>
+              name={field}
+              type="text"
+              autoComplete={autoComplete}
+              maxLength={field === 'username' ? 40 : 100}
+              value={values[field]}
+              onValueChange={(value) => {
+                setValues((current) => ({ ...current, [field]: value }));
+                setErrors(({ [field]: _cleared, ...rest }) => rest);
+              }}
+            />
           );
         })}
         {failure && (

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 
 import styles from './FormField.module.css';
 
@@ -60,6 +60,46 @@ export const FormField = ({
       </p>
     )}
   </div>
+);
+
+type TextFieldProps = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'id' | 'value' | 'onChange' | 'className' | 'required'
+> & {
+  id: string;
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  required?: boolean;
+  hint?: string;
+  error?: string;
+  aside?: ReactNode;
+};
+
+/** A labelled text input whose hint and error are wired to it for assistive technology. */
+export const TextField = ({
+  id,
+  label,
+  value,
+  onValueChange,
+  required = false,
+  hint,
+  error,
+  aside,
+  ...input
+}: TextFieldProps) => (
+  <FormField id={id} label={label} required={required} hint={hint} error={error} aside={aside}>
+    <input
+      {...input}
+      id={id}
+      className={formControlClassName}
+      value={value}
+      aria-required={required || undefined}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={describedBy(id, { hint, error })}
+      onChange={(event) => onValueChange(event.target.value)}
+    />
+  </FormField>
 );
 
 type CheckboxFieldProps = {
