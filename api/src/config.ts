@@ -106,6 +106,12 @@ export interface GoogleConfig {
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const env = envSchema.parse(source);
+  if (env.NODE_ENV === 'production' && !env.STRIPE_SECRET_KEY && env.PAYMENTS !== 'local') {
+    // The local checkout "pays" without a card: in production it must be asked for by name.
+    throw new Error(
+      'NODE_ENV=production needs STRIPE_SECRET_KEY (or PAYMENTS=local, for a demo where payment is simulated)',
+    );
+  }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
     env: env.NODE_ENV,

@@ -238,4 +238,48 @@ describe('the embedded local checkout, driven over HTTP', () => {
     expect(canceled.headers.get('location')).toBe('/pricing?checkout=canceled');
     expect((await me(client)).credits).toBe(5);
   });
+
+  it('only the user a checkout or portal was made for can see or use it', async () => {
+    const owner = await signedInUser(app);
+    const other = await signedInUser(app);
+    const { url } = await (
+      await owner.client.json('/api/create-subscription', { planId: 'pro' })
+    ).json();
+    const post = { method: 'POST', redirect: 'manual' } as const;
+
+    // Signed out: the page asks to sign in; a form post (as from another site) is refused.
+    const visitor = new HttpClient(app.url);
+    const page = await visitor.fetch(url, { redirect: 'manual' });
+    expect(page.status).toBe(303);
+    expect(page.headers.get('location')).toBe(`/auth?redirect=${encodeURIComponent(url)}`);
+    expect((await visitor.fetch(`${url}/pay`, post)).status).toBe(404);
+    // Another user: as if the session did not exist.
+    expect((await other.client.fetch(url)).status).toBe(404);
+    expect((await other.client.fetch(`${url}/pay`, post)).status).toBe(404);
+    await app.settle();
+    expect(await me(owner.client)).toMatchObject({ credits: 5, currentPlan: 'Free' });
+
+    expect((await owner.client.fetch(`${url}/pay`, post)).status).toBe(303);
+    await app.settle();
+    const portal = await (
+      await owner.client.fetch('/api/create-portal-session', { method: 'POST' })
+    ).json();
+    const form = {
+      ...post,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+    };
+    expect((await other.client.fetch(portal.url)).status).toBe(404);
+    expect((await other.client.fetch(`${portal.url}/cancel`, form)).status).toBe(404);
+    expect((await visitor.fetch(`${portal.url}/cancel`, form)).status).toBe(404);
+    await app.settle();
+    expect((await me(owner.client)).cancelAtPeriodEnd).toBe(false);
+
+    // A portal link is short-lived.
+    await app.database.pool.query(
+      "UPDATE local_portal_sessions SET created_at = now() - interval '2 hours' WHERE id = $1",
+      [portal.url.split('/').pop()],
+    );
+    expect((await owner.client.fetch(portal.url)).status).toBe(404);
+  });
 });

@@ -14,6 +14,13 @@ import {
   type LocalSubscription,
 } from './stripe-objects';
 
+/** The local customer of a user: one per user, like a Stripe customer. */
+export const localCustomerIdFor = (userId: string) =>
+  `cus_local_${createHash('sha256').update(userId).digest('hex').slice(0, 16)}`;
+
+/** Like Stripe's, a portal link is short-lived: it is made when the user asks for it. */
+const PORTAL_SESSION_TTL_SECONDS = 60 * 60;
+
 const addMonth = (date: Date) => {
   const next = new Date(date);
   next.setUTCMonth(next.getUTCMonth() + 1);
@@ -131,7 +138,7 @@ export class LocalBilling implements PaymentGateway {
   async pay(sessionId: string, now = new Date()): Promise<string> {
     const session = await this.checkoutSession(sessionId);
     if (session.status !== 'open') return session.success_url;
-    const customerId = `cus_local_${createHash('sha256').update(session.user_id).digest('hex').slice(0, 16)}`;
+    const customerId = localCustomerIdFor(session.user_id);
     // A new subscription replaces any earlier local one of this user.
     await this.db.query(
       `UPDATE local_subscriptions SET status = 'canceled' WHERE user_id = $1 AND status <> 'canceled'`,
@@ -182,11 +189,11 @@ export class LocalBilling implements PaymentGateway {
 
   async portal(portalId: string) {
     const result = await this.db.query<{ customer_id: string; return_url: string }>(
-      'SELECT * FROM local_portal_sessions WHERE id = $1',
-      [portalId],
+      `SELECT * FROM local_portal_sessions WHERE id = $1 AND created_at > now() - make_interval(secs => $2)`,
+      [portalId, PORTAL_SESSION_TTL_SECONDS],
     );
     const portal = result.rows[0];
-    if (!portal) throw notFound('This portal session does not exist');
+    if (!portal) throw notFound('This portal session does not exist or has expired');
     return {
       ...portal,
       subscription: await this.currentSubscription({ customerId: portal.customer_id }),

@@ -1,7 +1,8 @@
-import express, { Router } from 'express';
+import express, { Router, type Request, type Response, type NextFunction } from 'express';
 import { asyncHandler } from '../../http/rest/error-handler';
+import { notFound } from '../../shared/errors';
 import { PLANS, type PlanId } from '../plans';
-import type { LocalBilling } from './local-billing';
+import { localCustomerIdFor, type LocalBilling } from './local-billing';
 import { checkoutPage, portalPage } from './local-checkout-pages';
 
 /** The embedded hosted checkout and billing portal (PAYMENTS=local). */
@@ -11,10 +12,36 @@ export function localCheckoutRoutes(local: LocalBilling): Router {
   const html = (response: express.Response, body: string) =>
     response.type('html').setHeader('Cache-Control', 'no-store').send(body);
 
+  // Only the signed-in user a session was made for may see or act on it. The session cookie is
+  // SameSite=Lax, so a form posted from another site arrives signed out and is refused here too.
+  router.use(
+    ['/billing/checkout/:id', '/billing/portal/:id'],
+    (request: Request, response: Response, next: NextFunction) => {
+      if (request.viewer) return next();
+      if (request.method === 'GET') {
+        return response.redirect(303, `/auth?redirect=${encodeURIComponent(request.originalUrl)}`);
+      }
+      next(notFound('This billing page does not exist'));
+    },
+  );
+  const ownCheckout = async (request: Request) => {
+    const session = await local.checkoutSession(String(request.params.id));
+    if (session.user_id !== request.viewer!.user.id)
+      throw notFound('This checkout session does not exist');
+    return session;
+  };
+  const ownPortal = async (request: Request) => {
+    const portal = await local.portal(String(request.params.id));
+    if (portal.customer_id !== localCustomerIdFor(request.viewer!.user.id)) {
+      throw notFound('This portal session does not exist or has expired');
+    }
+    return portal;
+  };
+
   router.get(
     '/billing/checkout/:id',
     asyncHandler(async (request, response) => {
-      const session = await local.checkoutSession(String(request.params.id));
+      const session = await ownCheckout(request);
       html(
         response,
         checkoutPage({
@@ -29,20 +56,21 @@ export function localCheckoutRoutes(local: LocalBilling): Router {
   router.post(
     '/billing/checkout/:id/pay',
     asyncHandler(async (request, response) => {
-      response.redirect(303, await local.pay(String(request.params.id)));
+      const session = await ownCheckout(request);
+      response.redirect(303, await local.pay(session.id));
     }),
   );
   router.post(
     '/billing/checkout/:id/cancel',
     asyncHandler(async (request, response) => {
-      response.redirect(303, (await local.checkoutSession(String(request.params.id))).cancel_url);
+      response.redirect(303, (await ownCheckout(request)).cancel_url);
     }),
   );
 
   router.get(
     '/billing/portal/:id',
     asyncHandler(async (request, response) => {
-      const portal = await local.portal(String(request.params.id));
+      const portal = await ownPortal(request);
       html(
         response,
         portalPage({
@@ -57,7 +85,7 @@ export function localCheckoutRoutes(local: LocalBilling): Router {
     '/billing/portal/:id/:action',
     form,
     asyncHandler(async (request, response) => {
-      const portal = await local.portal(String(request.params.id));
+      const portal = await ownPortal(request);
       const action = String(request.params.action);
       if (action === 'cancel')
         await local.updateSubscription(portal.customer_id, { cancelAtPeriodEnd: true });
