@@ -88,6 +88,19 @@ describe('GraphQL surface over HTTP', () => {
     expect(response.status).toBe(403);
   });
 
+  it('allows only its own public origin to read answers across origins', async () => {
+    const preflight = await fetch(`${app.url}/graphql`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://evil.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,x-graphql-yoga-csrf',
+      },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(app.runtime.config.publicUrl);
+    expect(preflight.headers.get('access-control-allow-origin')).not.toBe('https://evil.example');
+  });
+
   it('refuses queries costlier than the limit, without running them', async () => {
     const aliases = Array.from(
       { length: 800 },

@@ -38,6 +38,9 @@ export function createGraphQLServer(services: Services) {
       formDataLimits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 256 * 1024 },
     }),
     landingPage: false,
+    // The web app is served from PUBLIC_URL itself; no other origin may read answers or send
+    // preflighted (CSRF-header-carrying) requests with a user's cookie.
+    cors: { origin: services.config.publicUrl, credentials: true },
     // Expected errors are answers, not incidents; maskError logs the unexpected ones.
     logging: false,
     graphiql: !services.config.production,
