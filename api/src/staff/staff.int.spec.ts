@@ -219,6 +219,15 @@ describe('staff tools', () => {
       { id: customer.userId },
     );
     expect(bad.errors?.[0]?.message).toBe('A reason is required (at least 3 characters)');
+
+    const self = await support.client.graphql(
+      'mutation ($id: ID!) { staffGrantCredits(input: { userId: $id, amount: 10, reason: "for me" }) { credits } }',
+      { id: support.userId },
+    );
+    expect(self.errors?.[0]).toMatchObject({
+      message: 'Staff cannot give credits to their own account. Ask another member of staff.',
+      extensions: { code: 'FORBIDDEN' },
+    });
   });
 
   it('reconciliation finds a paid invoice without a purchase, and a duplicate purchase', async () => {

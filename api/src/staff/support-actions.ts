@@ -5,7 +5,7 @@ import { parseInput } from '../accounts/account-validation';
 import type { UserRecord } from '../accounts/users-repository';
 import type { ProjectionsGate } from '../composition/projections-gate';
 import type { GenerationRepository } from '../generation/generation-repository';
-import { notFound } from '../shared/errors';
+import { forbidden, notFound } from '../shared/errors';
 import type { RequestContext } from '../shared/request-context';
 
 const grantSchema = z.object({
@@ -31,6 +31,9 @@ const refundSchema = z.object({
     .max(500),
 });
 
+const ownAccount = () =>
+  forbidden('Staff cannot give credits to their own account. Ask another member of staff.');
+
 /** Support's powers over credits. Each action is a ledger event with the staff member as actor. */
 export class SupportActions {
   constructor(
@@ -41,6 +44,7 @@ export class SupportActions {
 
   async grantCredits(staff: UserRecord, input: unknown, context: RequestContext) {
     const { userId, amount, reason } = parseInput(grantSchema, input);
+    if (userId === staff.id) throw ownAccount();
     const grantId = `goodwill-${randomUUID()}`;
     const result = await this.ledger.credits.handle(
       creditStreamId(userId),
@@ -65,6 +69,7 @@ export class SupportActions {
     const { generationId, reason } = parseInput(refundSchema, input);
     const generation = await this.generations.find(generationId);
     if (!generation) throw notFound('No such generation');
+    if (generation.userId === staff.id) throw ownAccount();
     const refundId = `refund-${randomUUID()}`;
     const result = await this.ledger.credits.handle(
       creditStreamId(generation.userId),
