@@ -48,5 +48,9 @@ export function toAppError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
   if (error instanceof DomainError)
     return new AppError(error.code, error.message, domainStatus[error.code] ?? 400);
+  // Postgres refused a value of the wrong shape (an id that is not a UUID, say): the caller's mistake.
+  if ((error as { code?: unknown } | null)?.code === '22P02') {
+    return badInput('One of the ids or cursors given is not valid');
+  }
   return null;
 }

@@ -158,6 +158,19 @@ describe('staff tools', () => {
       expect((await clients.support.fetch(path)).status).toBe(200);
       expect((await clients.support.fetch('/api/staff/ledger.csv')).status).toBe(403);
       expect((await clients.finance.fetch('/api/staff/ledger.csv')).status).toBe(200);
+      expect((await clients.support.fetch('/api/staff/ledger.csv?userId=not-a-uuid')).status).toBe(
+        400,
+      );
+    });
+
+    it('an id that is not a UUID is a clear 400, not a server error', async () => {
+      const result = await clients.support.graphql(
+        'mutation { staffMarkContactHandled(id: "not-a-uuid", handled: true) { id } }',
+      );
+      expect(result.errors?.[0]).toMatchObject({
+        message: 'One of the ids or cursors given is not valid',
+        extensions: { code: 'BAD_USER_INPUT' },
+      });
     });
   });
 
