@@ -234,6 +234,13 @@ describe('image generation', () => {
       expect(events.some((e) => e.type === 'CreditsReserved')).toBe(false);
     });
 
+    it('a missing file for another style says Image is required', async () => {
+      const { client } = await signedInUser(app, 10);
+      const response = await restUpload(client, null, { prompt: 'x', style: 'chibi' });
+      expect(response.status).toBe(400);
+      expect((await response.json()).message).toBe('Image is required');
+    });
+
     it('a signed-out request', async () => {
       const response = await restUpload(new HttpClient(app.url), {
         bytes: photo,

@@ -52,15 +52,18 @@ export function generationRoutes(services: Services): Router {
     asyncHandler(async (request, response) => {
       const bodyReceivedAt = performance.now();
       const body = (request.body ?? {}) as Record<string, unknown>;
+      const style = typeof body.style === 'string' && body.style ? body.style : 'action-figure';
       const { url, timings } = await services.generations.generate({
         user: request.viewer!.user,
-        style: typeof body.style === 'string' && body.style ? body.style : 'action-figure',
+        style,
         prompt: typeof body.prompt === 'string' ? body.prompt : null,
         photo: request.file?.buffer ?? null,
         actionFigure: parseJsonField(body.actionFigure),
         idempotencyKey: typeof body.idempotencyKey === 'string' ? body.idempotencyKey : null,
         context: request.context!,
-        missingPhotoMessage: 'Profile image is required',
+        // The spec's words: the action figure page asks for a profile image, the others an image.
+        missingPhotoMessage:
+          style === 'action-figure' ? 'Profile image is required' : UPLOAD_MESSAGES.missing,
       });
       if (timings) {
         // Our own overhead around the image service, readable by clients and benchmarks.
