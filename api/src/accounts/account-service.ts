@@ -163,10 +163,12 @@ export class AccountService {
           409,
         );
       }
-      return this.startSession(
-        await this.users.linkGoogle(existing.id, profile.subject, profile.pictureUrl),
-        context,
-      );
+      // Nobody proved they own this address when the password account was made; Google just did.
+      // Whoever registered it first (possibly someone else) loses the password and every session.
+      const linked = await this.users.linkGoogle(existing.id, profile.subject, profile.pictureUrl);
+      await this.sessions.revokeAllOf(existing.id);
+      this.forgetUser(existing.id);
+      return this.startSession(linked, context);
     }
     const user = await this.users.create({
       email: profile.email,

@@ -63,6 +63,13 @@ export class Sessions {
     };
   }
 
+  async revokeAllOf(userId: string): Promise<void> {
+    await this.db.query(
+      'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL',
+      [userId],
+    );
+  }
+
   async revoke(sessionId: string): Promise<void> {
     await this.db.query(
       'UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL',

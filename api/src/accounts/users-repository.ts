@@ -136,7 +136,8 @@ export class UsersRepository {
     profileImageUrl: string | null,
   ): Promise<UserRecord> {
     const result = await this.db.query<UserRow>(
-      `UPDATE users SET google_subject = $2, profile_image_url = coalesce(profile_image_url, $3), updated_at = now()
+      `UPDATE users SET google_subject = $2, profile_image_url = coalesce(profile_image_url, $3),
+         password_hash = NULL, updated_at = now()
        WHERE id = $1 RETURNING *`,
       [userId, subject, profileImageUrl],
     );

@@ -119,12 +119,16 @@ describe('Google sign-in, end to end against a local OpenID provider', () => {
       `SELECT count(*)::int AS n FROM users WHERE lower(email) = 'ada@example.com'`,
     );
     expect(accounts.rows[0].n).toBe(1);
-    // The password still works too.
+    // Nobody had proved owning the address when the password account was made: whoever set that
+    // password (it may not have been Ada) can no longer use it, and their sessions are gone.
     const login = await new HttpClient(app.url).json('/api/auth/login', {
       email: 'ada@example.com',
       password: 'analytical',
     });
-    expect(login.status).toBe(200);
+    expect(login.status).toBe(401);
+    const earlier = new HttpClient(app.url);
+    earlier.bearer = registered.token;
+    expect((await earlier.fetch('/api/auth/user')).status).toBe(401);
   });
 
   it('does not link an unverified Google email to an existing account', async () => {
