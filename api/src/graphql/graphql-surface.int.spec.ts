@@ -101,6 +101,16 @@ describe('GraphQL surface over HTTP', () => {
     expect(preflight.headers.get('access-control-allow-origin')).not.toBe('https://evil.example');
   });
 
+  it('refuses a JSON body over 64 KB before reading it', async () => {
+    const response = await fetch(`${app.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-graphql-yoga-csrf': '1' },
+      body: JSON.stringify({ query: '{ me { id } }', variables: { pad: 'x'.repeat(70_000) } }),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ errors: [{ message: 'The request is too large' }] });
+  });
+
   it('refuses queries costlier than the limit, without running them', async () => {
     const aliases = Array.from(
       { length: 800 },

@@ -2,7 +2,7 @@ import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { costLimitPlugin } from '@escape.tech/graphql-armor-cost-limit';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { GraphQLError } from 'graphql';
+import { GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
 import { createFetch } from '@whatwg-node/fetch';
 import { createYoga, maskError as defaultMaskError } from 'graphql-yoga';
 import { MAX_UPLOAD_BYTES } from '../generation/upload/sanitize-upload';
@@ -13,6 +13,20 @@ import type { GraphQLContext } from './context';
 import { schema } from './schema';
 
 export const CSRF_HEADER = 'x-graphql-yoga-csrf';
+/** A query and its variables; uploads are multipart and bounded by formDataLimits instead. */
+export const MAX_GRAPHQL_BODY_BYTES = 64 * 1024;
+
+/**
+ * Yoga reads a JSON body whole: refuse large or unsized ones before it starts. Returns the HTTP
+ * status to answer with, or null when the request may go on.
+ */
+export function graphqlBodyRefusal(request: IncomingMessage): 411 | 413 | null {
+  if (request.method !== 'POST') return null;
+  if ((request.headers['content-type'] ?? '').startsWith('multipart/form-data')) return null;
+  const declared = request.headers['content-length'];
+  if (declared === undefined) return 411;
+  return Number(declared) > MAX_GRAPHQL_BODY_BYTES ? 413 : null;
+}
 
 /** Expected errors keep their message and carry `extensions.code`; everything else is masked. */
 function maskError(error: unknown, message: string, isDev?: boolean): Error {
@@ -56,6 +70,18 @@ export function createGraphQLServer(services: Services) {
       useCSRFPrevention({ requestHeaders: [CSRF_HEADER] }),
       maxDepthPlugin({ n: 10, exposeLimits: false }),
       costLimitPlugin({ maxCost: 5_000, exposeLimits: false }),
+      // The web client is generated from the committed schema.graphql; production need not describe itself.
+      ...(services.config.production
+        ? [
+            {
+              onValidate: ({
+                addValidationRule,
+              }: {
+                addValidationRule: (rule: typeof NoSchemaIntrospectionCustomRule) => void;
+              }) => addValidationRule(NoSchemaIntrospectionCustomRule),
+            },
+          ]
+        : []),
     ],
   });
 }

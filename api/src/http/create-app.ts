@@ -2,7 +2,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import express from 'express';
 import type { Runtime } from '../composition/runtime';
 import type { Services } from '../composition/services';
-import { createGraphQLServer } from '../graphql/yoga';
+import { createGraphQLServer, graphqlBodyRefusal } from '../graphql/yoga';
 import { authenticate, sameOriginForCookies } from './auth/authenticate';
 import { healthRouter } from './health';
 import { operatorRouter } from './operator-routes';
@@ -35,6 +35,21 @@ export function createApp(
   return (request: IncomingMessage, response: ServerResponse) => {
     const path = request.url ?? '/';
     if (path === graphql.graphqlEndpoint || path.startsWith(`${graphql.graphqlEndpoint}?`)) {
+      const refusal = graphqlBodyRefusal(request);
+      if (refusal) {
+        response.writeHead(refusal, { 'content-type': 'application/json', connection: 'close' });
+        response.end(
+          JSON.stringify({
+            errors: [
+              {
+                message:
+                  refusal === 413 ? 'The request is too large' : 'Content-Length is required',
+              },
+            ],
+          }),
+        );
+        return;
+      }
       void graphql(request, response);
       return;
     }

@@ -1,0 +1,20 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpClient } from '../testing/http-client';
+import { startTestApp, type TestApp } from '../testing/test-app';
+
+describe('GraphQL in production', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ NODE_ENV: 'production', PAYMENTS: 'local' });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('does not describe its schema, and still answers queries', async () => {
+    const client = new HttpClient(app.url);
+    const introspection = await client.graphql('{ __schema { types { name } } }');
+    expect(introspection.errors?.[0]?.message).toMatch(/introspection/i);
+    expect(await client.graphql('{ me { id } }')).toEqual({ data: { me: null } });
+  });
+});
