@@ -24,10 +24,11 @@ const COLUMNS = [
 ] as const;
 
 /** RFC 4180 quoting, and a guard against spreadsheet formula injection. */
-function csvCell(value: unknown): string {
+export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
   let text = value instanceof Date ? value.toISOString() : String(value);
-  if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`;
+  // Spreadsheets evaluate a cell that starts (after spaces) with = + - @ or | as a formula.
+  if (typeof value === 'string' && /^(\s*[=+\-@|]|[\t\r])/.test(text)) text = `'${text}`;
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
