@@ -85,6 +85,11 @@ export function eventStoreConformance(name: string, open: () => Promise<Conforma
       expect(
         (await subject.store.readStream(streamId, { fromVersion: 2 })).map((e) => e.type),
       ).toEqual(['C']);
+      expect(
+        (await subject.store.readStream(streamId, { fromVersion: 1, maxCount: 1 })).map(
+          (e) => e.type,
+        ),
+      ).toEqual(['B']);
       expect(await subject.store.readStream(stream('missing'))).toEqual([]);
     });
 

@@ -49,6 +49,8 @@ export interface AppendResult {
 export interface ReadStreamOptions {
   /** First version to read (inclusive). */
   readonly fromVersion?: number;
+  /** At most this many events (all when absent). */
+  readonly maxCount?: number;
 }
 
 export interface EventStore {

@@ -72,7 +72,7 @@ builder.queryFields((t) => ({
         const from = after ? Number(after) : 0;
         if (!Number.isInteger(from) || from < 0)
           throw badInput('For a stream, after is a version number');
-        const events = (await store.readStream(stream, { fromVersion: from })).slice(0, limit);
+        const events = await store.readStream(stream, { fromVersion: from, maxCount: limit });
         const last = events[events.length - 1];
         return {
           events,

@@ -101,7 +101,8 @@ export class EventStoreDBEventStore implements EventStore {
     const fromRevision = BigInt(Math.max(0, options.fromVersion ?? 0));
     const events: RecordedEvent[] = [];
     try {
-      for await (const resolved of this.client.readStream(streamId, { fromRevision })) {
+      const maxCount = options.maxCount ?? Number.MAX_SAFE_INTEGER;
+      for await (const resolved of this.client.readStream(streamId, { fromRevision, maxCount })) {
         if (resolved.event) events.push(toRecordedEvent(resolved.event));
       }
     } catch (error) {

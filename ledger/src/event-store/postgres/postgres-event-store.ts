@@ -179,8 +179,8 @@ export class PostgresEventStore implements EventStore {
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     const result = await this.pool.query<EventRow>(
       `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 AND stream_version >= $2
-       ORDER BY stream_version`,
-      [streamId, options.fromVersion ?? 0],
+       ORDER BY stream_version LIMIT $3`,
+      [streamId, options.fromVersion ?? 0, options.maxCount ?? null],
     );
     return result.rows.map(toRecorded);
   }
