@@ -75,6 +75,11 @@ describe('contact messages and page views', () => {
         })
       ).status,
     ).toBe(400);
+    // Only the pages we count: a stream of invented paths cannot grow the table.
+    expect(
+      (await new HttpClient(app.url).json('/api/analytics/page-view', { path: '/made-up-1' }))
+        .status,
+    ).toBe(400);
     const { rows } = await app.database.pool.query(
       `SELECT views FROM page_view_counts WHERE path = '/about'`,
     );
