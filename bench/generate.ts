@@ -162,6 +162,11 @@ try {
   const runs: Awaited<ReturnType<typeof generate>>[] = [];
   for (let i = 0; i < RUNS; i++) runs.push(await generate(users[0]!, fiveMb));
   const overhead = runs.map((r) => r.before + r.after);
+  const runPercentile = (name: keyof (typeof runs)[number], p: number) =>
+    percentile(
+      runs.map((r) => r[name]),
+      p,
+    );
   const bare = await bareUploadServer();
   const bareTimes = [];
   for (let i = 0; i < RUNS; i++) {
@@ -198,25 +203,11 @@ try {
   );
   console.log(`upload: ${mb(fiveMb.length)} JPEG; concurrency test: 8 × ${mb(tenMb.length)} JPEG`);
   console.log(
-    `request received → provider call    p50 ${f(
-      percentile(
-        runs.map((r) => r.before),
-        50,
-      ),
-    )}  p95 ${f(
-      percentile(
-        runs.map((r) => r.before),
-        95,
-      ),
+    `request received → provider call    p50 ${f(runPercentile('before', 50))}  p95 ${f(
+      runPercentile('before', 95),
     )}`,
   );
-  const part = (name: 'receive' | 'checks' | 'hold' | 'queue') =>
-    f(
-      percentile(
-        runs.map((r) => r[name]),
-        50,
-      ),
-    );
+  const part = (name: 'receive' | 'checks' | 'hold' | 'queue') => f(runPercentile(name, 50));
   console.log(
     `  of which: body received ${part('receive')}, upload checked ${part('checks')}, credits held ${part('hold')}, provider slot ${part('queue')} (p50 each)`,
   );
@@ -224,41 +215,21 @@ try {
     `  baseline: sanitizeUpload of the same JPEG alone, in this process  p50 ${f(percentile(decodeTimes, 50))}`,
   );
   console.log(
-    `provider done → response sent        p50 ${f(
-      percentile(
-        runs.map((r) => r.after),
-        50,
-      ),
-    )}  p95 ${f(
-      percentile(
-        runs.map((r) => r.after),
-        95,
-      ),
+    `provider done → response sent        p50 ${f(runPercentile('after', 50))}  p95 ${f(
+      runPercentile('after', 95),
     )}`,
   );
   console.log(
     `overhead (both)                      p50 ${f(p50)}  p95 ${f(percentile(overhead, 95))}   (target p50 < 100 ms) ${p50 < 100 ? 'PASS' : 'FAIL'}`,
   );
-  console.log(
-    `provider (local engine render)       p50 ${f(
-      percentile(
-        runs.map((r) => r.provider),
-        50,
-      ),
-    )}`,
+  console.log(`provider (local engine render)       p50 ${f(runPercentile('provider', 50))}`);
+  const ownRoundTrip = percentile(
+    runs.map((r) => r.roundTrip - r.provider),
+    50,
   );
+  const bareRoundTrip = percentile(bareTimes, 50);
   console.log(
-    `baseline: bare upload round trip     p50 ${f(percentile(bareTimes, 50))}; our round trip minus provider p50 ${f(
-      percentile(
-        runs.map((r) => r.roundTrip - r.provider),
-        50,
-      ),
-    )} (ratio ${(
-      percentile(
-        runs.map((r) => r.roundTrip - r.provider),
-        50,
-      ) / percentile(bareTimes, 50)
-    ).toFixed(1)}×)`,
+    `baseline: bare upload round trip     p50 ${f(bareRoundTrip)}; our round trip minus provider p50 ${f(ownRoundTrip)} (ratio ${(ownRoundTrip / bareRoundTrip).toFixed(1)}×)`,
   );
   console.log(
     `memory: idle RSS ${mb(idleRss)}, peak RSS under 8 concurrent uploads ${mb(peakRss)} (ratio ${(peakRss / idleRss).toFixed(2)}×; target < 600 MB) ${peakRss < 600 * 1024 * 1024 ? 'PASS' : 'FAIL'}`,

@@ -1,10 +1,9 @@
 import { Router } from 'express';
+import { z } from 'zod';
 import type { Services } from '../composition/services';
 import { asyncHandler } from '../http/rest/error-handler';
 import { badInput, forbidden, unauthenticated } from '../shared/errors';
 import { exportLedgerCsv } from './ledger-export';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const isStaff = (roles: readonly string[], role: string) =>
   roles.includes(role) || roles.includes('admin');
@@ -24,7 +23,7 @@ export function staffRoutes(services: Services): Router {
           : undefined;
       if (!isStaff(roles, 'finance') && !(isStaff(roles, 'support') && userId)) throw forbidden();
       // Checked before the first byte: once the header line is out, an error can only cut the file.
-      if (userId && !UUID.test(userId)) throw badInput('userId is not a valid id');
+      if (userId && !z.uuid().safeParse(userId).success) throw badInput('userId is not a valid id');
       const date = (name: string) => {
         const value = request.query[name];
         if (typeof value !== 'string' || !value) return undefined;

@@ -1,10 +1,11 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { FormEvent } from 'react';
 
 import { userMessageOf } from '../../apollo/utils/graphql-errors';
 import { useToast } from '../../toast/hooks/useToast';
 import { Button } from '../../ui/components/Button';
 import { TextField } from '../../ui/components/FormField';
+import { useFormFields } from '../../ui/hooks/useFormFields';
 import { Spinner } from '../../ui/components/Spinner';
 import { useAuthMutations } from '../hooks/useAuthMutations';
 import type { AuthMode } from '../hooks/useAuthModal';
@@ -16,7 +17,7 @@ import {
   firstInvalidAuthField,
   validateAuthForm,
 } from '../utils/validate-auth-form';
-import type { AuthFormErrors, AuthFormField, AuthFormValues } from '../utils/validate-auth-form';
+import type { AuthFormField, AuthFormValues } from '../utils/validate-auth-form';
 
 import styles from './AuthForm.module.css';
 
@@ -55,8 +56,7 @@ export const AuthForm = ({ mode, screen, onSuccess }: AuthFormProps) => {
   const idPrefix = useId();
   const { toast } = useToast();
   const { submit, pending } = useAuthMutations();
-  const [values, setValues] = useState<AuthFormValues>(EMPTY_AUTH_FORM);
-  const [errors, setErrors] = useState<AuthFormErrors>({});
+  const { values, errors, setErrors, setField } = useFormFields<AuthFormValues>(EMPTY_AUTH_FORM);
   const rules = { mode, fullNameRequired: screen === 'modal' };
   const controlId = (field: AuthFormField) => `${idPrefix}-${field}`;
 
@@ -101,10 +101,7 @@ export const AuthForm = ({ mode, screen, onSuccess }: AuthFormProps) => {
             type={type}
             autoComplete={autoComplete}
             value={values[field]}
-            onValueChange={(value) => {
-              setValues((current) => ({ ...current, [field]: value }));
-              setErrors(({ [field]: _cleared, ...rest }) => rest);
-            }}
+            onValueChange={(value) => setField(field, value)}
           />
         );
       })}

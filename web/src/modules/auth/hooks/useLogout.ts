@@ -30,7 +30,9 @@ export const useLogout = (place: LogoutPlace) => {
       toast(LOGOUT_TOASTS[place].failed);
       return;
     }
-    await navigate('/');
+    // Rendered at once, not in a transition: the page being left must be gone before the cache
+    // empties, or a signed-in-only page sees `me` turn null and sends the visitor to /auth.
+    await navigate('/', { flushSync: true });
     await client.resetStore().catch(() => undefined);
     toast(LOGOUT_TOASTS[place].succeeded);
   }, [client, logout, navigate, place, toast]);

@@ -4,14 +4,13 @@ import type { FormEvent } from 'react';
 import { errorCodeOf, errorFieldOf, userMessageOf } from '../../apollo/utils/graphql-errors';
 import { useToast } from '../../toast/hooks/useToast';
 import { Button } from '../../ui/components/Button';
-import { Dialog, dialogActionsClassName } from '../../ui/components/Dialog';
-import { TextField } from '../../ui/components/FormField';
+import { Dialog, dialogActionsClassName, dialogFormClassName } from '../../ui/components/Dialog';
+import { TextField, formAlertClassName } from '../../ui/components/FormField';
+import { useFormFields } from '../../ui/hooks/useFormFields';
 import { Spinner } from '../../ui/components/Spinner';
 import { useUpdateProfile } from '../hooks/useUpdateProfile';
 import { validateProfileForm } from '../utils/validate-profile-form';
-import type { ProfileFormErrors, ProfileFormValues } from '../utils/validate-profile-form';
-
-import styles from './EditProfileDialog.module.css';
+import type { ProfileFormValues } from '../utils/validate-profile-form';
 
 type EditProfileDialogProps = {
   initial: ProfileFormValues;
@@ -29,8 +28,7 @@ export const EditProfileDialog = ({ initial, email, onClose }: EditProfileDialog
   const idPrefix = useId();
   const { toast } = useToast();
   const { save, pending } = useUpdateProfile();
-  const [values, setValues] = useState<ProfileFormValues>(initial);
-  const [errors, setErrors] = useState<ProfileFormErrors>({});
+  const { values, errors, setErrors, setField } = useFormFields(initial);
   const [failure, setFailure] = useState<string | null>(null);
   const controlId = (field: keyof ProfileFormValues) => `${idPrefix}-${field}`;
 
@@ -67,7 +65,7 @@ export const EditProfileDialog = ({ initial, email, onClose }: EditProfileDialog
       intro={`Signed in as ${email}. Your email address stays as it is.`}
       onClose={onClose}
     >
-      <form className={styles.form} noValidate onSubmit={(event) => void onSubmit(event)}>
+      <form className={dialogFormClassName} noValidate onSubmit={(event) => void onSubmit(event)}>
         {FIELDS.map(({ field, label, autoComplete, required }) => {
           const id = controlId(field);
           const error = errors[field];
@@ -88,15 +86,12 @@ export const EditProfileDialog = ({ initial, email, onClose }: EditProfileDialog
               autoComplete={autoComplete}
               maxLength={field === 'username' ? 40 : 100}
               value={values[field]}
-              onValueChange={(value) => {
-                setValues((current) => ({ ...current, [field]: value }));
-                setErrors(({ [field]: _cleared, ...rest }) => rest);
-              }}
+              onValueChange={(value) => setField(field, value)}
             />
           );
         })}
         {failure && (
-          <p className={styles.failure} role="alert">
+          <p className={formAlertClassName} role="alert">
             {failure}
           </p>
         )}

@@ -1,5 +1,4 @@
 import { useQuery } from '@apollo/client/react';
-import { useRef } from 'react';
 import { Navigate } from 'react-router';
 
 import { graphql } from '../../../gql';
@@ -37,10 +36,6 @@ export const ProfileView = () => {
   const { plans } = useSubscriptionPlans();
   const { logout, pending: loggingOut } = useLogout('profile');
   useCheckoutReturnToast(refetch);
-  // Logging out from here empties the cache while the router is still leaving for "/": the user
-  // who was shown then goes to "/" too, not to the sign-in page meant for visitors.
-  const wasSignedIn = useRef(false);
-  if (data?.me) wasSignedIn.current = true;
 
   if (!data && loading) {
     return (
@@ -57,8 +52,7 @@ export const ProfileView = () => {
     );
   }
   const user = data?.me;
-  if (!user)
-    return <Navigate to={wasSignedIn.current ? '/' : '/auth?redirect=%2Fprofile'} replace />;
+  if (!user) return <Navigate to="/auth?redirect=%2Fprofile" replace />;
 
   return (
     <div className={styles.grid}>

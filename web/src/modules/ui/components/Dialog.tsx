@@ -17,6 +17,9 @@ type DialogProps = {
   children: ReactNode;
 };
 
+/** A form inside a dialog: its fields stacked. */
+export const dialogFormClassName = styles.form;
+
 /** The row of buttons at the foot of a dialog's form. */
 export const dialogActionsClassName = styles.actions;
 

@@ -3,6 +3,7 @@ import type { InputHTMLAttributes, ReactNode } from 'react';
 import styles from './FormField.module.css';
 
 export const formControlClassName = styles.control;
+export const formAlertClassName = styles.alert;
 
 type FormFieldProps = {
   id: string;
