@@ -50,5 +50,5 @@ describe('npm start on embedded defaults', () => {
     expect(
       after.projections.find((p: { name: string }) => p.name === 'credit_history').version,
     ).toBe(2);
-  });
+  }, 120_000); // two cold starts of the whole product (PGlite, migrations, projections)
 });

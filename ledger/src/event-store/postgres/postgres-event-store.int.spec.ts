@@ -50,3 +50,36 @@ describe('postgres event store: append-only log', () => {
     }
   });
 });
+
+describe.skipIf(!process.env.DATABASE_URL)('postgres event store: visibility horizon', () => {
+  it('a long write in another database of the cluster does not hold readers back; one in this database does', async () => {
+    const ours = await createTestDatabase([ledgerMigrations]);
+    const theirs = await createTestDatabase([ledgerMigrations]);
+    const store = new PostgresEventStore(ours.pool);
+    const elsewhere = await theirs.pool.connect();
+    const here = await ours.pool.connect();
+    try {
+      await elsewhere.query('BEGIN');
+      await elsewhere.query('SELECT pg_current_xact_id()'); // a running write transaction elsewhere
+      await store.append('horizon-1', [newEvent('A')], 'no_stream');
+      expect((await store.readAll({ commit: 0n, prepare: 0n }, 10)).map((e) => e.type)).toEqual([
+        'A',
+      ]);
+
+      await here.query('BEGIN');
+      await here.query('SELECT pg_current_xact_id()'); // a running write transaction here
+      await store.append('horizon-2', [newEvent('B')], 'no_stream');
+      const head = await store.headPosition();
+      expect((await store.readAll(head!, 10)).map((e) => e.type)).toEqual([]);
+      await here.query('COMMIT');
+      expect((await store.readAll(head!, 10)).map((e) => e.type)).toEqual(['B']);
+    } finally {
+      await elsewhere.query('ROLLBACK').catch(() => {});
+      elsewhere.release();
+      here.release();
+      await store.close();
+      await theirs.close();
+      await ours.close();
+    }
+  });
+});

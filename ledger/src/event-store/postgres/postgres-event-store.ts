@@ -41,16 +41,28 @@ RETURNING transaction_id::text AS commit, global_position::text AS prepare, stre
 const EVENT_COLUMNS = `event_id, stream_id, stream_version, type, data, metadata,
   transaction_id::text AS commit, global_position::text AS prepare`;
 
+// Readers see only events below the oldest transaction still running in *this* database (or their
+// own): a later commit of an older transaction can then never be skipped. Transactions of other
+// databases in the same cluster cannot write our events, so they do not hold readers back (plain
+// pg_snapshot_xmin is cluster-wide: one long write anywhere would stall every projection).
+const VISIBLE_BELOW = `least(
+  coalesce(
+    (SELECT min(running) FROM pg_snapshot_xip(pg_current_snapshot()) AS running
+     WHERE NOT EXISTS (SELECT 1 FROM pg_stat_activity AS other
+                       WHERE other.datname <> current_database() AND other.backend_xid = running::xid)),
+    pg_snapshot_xmax(pg_current_snapshot())),
+  pg_current_xact_id_if_assigned())`;
+
 const READ_ALL_SQL = `
 SELECT ${EVENT_COLUMNS} FROM events
 WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
-  AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+  AND transaction_id < ${VISIBLE_BELOW}
 ORDER BY transaction_id, global_position
 LIMIT $3`;
 
 const HEAD_SQL = `
 SELECT transaction_id::text AS commit, global_position::text AS prepare FROM events
-WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+WHERE transaction_id < ${VISIBLE_BELOW}
 ORDER BY transaction_id DESC, global_position DESC
 LIMIT 1`;
 
@@ -211,7 +223,7 @@ export class PostgresEventStore implements EventStore {
     const result = await this.pool.query<{ count: string }>(
       `SELECT count(*) AS count FROM events
        WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
-         AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())`,
+         AND transaction_id < ${VISIBLE_BELOW}`,
       [after.commit.toString(), after.prepare.toString()],
     );
     return Number(result.rows[0]?.count ?? 0);
