@@ -78,11 +78,9 @@ function createExpressApp(runtime: Runtime, services: Services, options: AppOpti
   if (services.localBilling) app.use(localCheckoutRoutes(services.localBilling));
 
   app.use('/api', (request, response) => {
-    response
-      .status(404)
-      .json({
-        message: `There is no API endpoint at ${request.method} ${request.originalUrl.split('?')[0]}`,
-      });
+    response.status(404).json({
+      message: `There is no API endpoint at ${request.method} ${request.originalUrl.split('?')[0]}`,
+    });
   });
   app.use(staticWebRouter(runtime.config.webDistDir));
   app.use(jsonErrorHandler());
