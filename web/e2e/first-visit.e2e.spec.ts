@@ -1,7 +1,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { type E2eSession, registerViaApi, startE2eSession, toast } from './support/e2e-session';
+import {
+  type E2eSession,
+  newAccount,
+  registerViaApi,
+  startE2eSession,
+  toast,
+} from './support/e2e-session';
 
 /** The two screens a new user was followed on (issue 13). */
 const LAPTOP = { width: 1280, height: 800 } as const;
@@ -119,5 +125,55 @@ describe('what a new user found on the way through (issue 13)', () => {
     await phone.getByRole('link', { name: 'My creations' }).first().click();
     await phone.waitForURL('**/creations');
     await phone.context().close();
+  });
+
+  it.each(SCREENS)(
+    "continues to the chosen plan's checkout after signing in from Choose Pro, with words that fit (%s)",
+    async (_name, viewport) => {
+      const setup = await session.newPage();
+      const account = await registerViaApi(setup, newAccount('pro'));
+      await setup.context().close();
+
+      const page = await session.newPage({ viewport });
+      await page.goto('/pricing');
+      await page.getByRole('button', { name: 'Choose Pro' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Welcome back' });
+      await dialog.waitFor();
+      const words = await dialog.innerText();
+      expect(words).toContain('Sign in to continue to the Pro Plan checkout.');
+      expect(words).not.toContain('generate');
+      expect(await seriousViolations(page, 'sign-in modal from Choose Pro')).toEqual([]);
+      await dialog.getByLabel('Email', { exact: false }).fill(account.email);
+      await dialog.getByLabel('Password', { exact: false }).fill(account.password);
+      await dialog.getByRole('button', { name: 'Sign In' }).click();
+      // No second click: the Pro checkout opens by itself.
+      await page.waitForURL((url) => url.pathname.startsWith('/billing/checkout/'), {
+        timeout: 20_000,
+      });
+      expect(await page.locator('body').innerText()).toMatch(/Pro/);
+      // Back returns to the plans without starting another checkout.
+      await page.goBack();
+      await page.waitForURL((url) => url.pathname === '/pricing');
+      expect(new URL(page.url()).search).toBe('');
+      await page.getByRole('button', { name: 'Choose Pro' }).waitFor();
+      await page.waitForTimeout(1_000);
+      expect(new URL(page.url()).pathname).toBe('/pricing');
+      await page.context().close();
+    },
+  );
+
+  it('says "generate" in the sign-in modal only when a creator opened it', async () => {
+    const page = await session.newPage({ viewport: LAPTOP });
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Welcome back' });
+    expect(await dialog.innerText()).toContain(
+      'Sign in to your credits, creations and subscription.',
+    );
+    await page.keyboard.press('Escape');
+    await page.goto('/creations');
+    await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
+    expect(await dialog.innerText()).toContain('Sign in to see your creations.');
+    await page.context().close();
   });
 });
