@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixturePhoto } from '../../api/src/testing/fixtures';
 import { seriousViolations } from './support/axe';
 import {
   type E2eSession,
@@ -176,4 +177,49 @@ describe('what a new user found on the way through (issue 13)', () => {
     expect(await dialog.innerText()).toContain('Sign in to see your creations.');
     await page.context().close();
   });
+
+  it.each(SCREENS)(
+    'says at once that a text file named .png is not a readable image, with no broken preview (%s)',
+    async (name, viewport) => {
+      const page = await session.newPage({ viewport });
+      await registerViaApi(page);
+      const generations: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST') generations.push(request.url());
+      });
+      for (const path of ['/ghibli', '/action-figure']) {
+        await page.goto(path);
+        const tool = page.getByTestId('creator-tool');
+        await tool.waitFor();
+        const before = generations.length;
+        await tool.locator('input[type=file]').setInputFiles({
+          name: 'holiday.png',
+          mimeType: 'image/png',
+          buffer: Buffer.from('This is a text file, not a photo.\n'),
+        });
+        const error = tool.getByRole('alert').filter({ hasText: 'not a readable image' });
+        await error.waitFor({ timeout: 5_000 });
+        expect(await error.innerText()).toBe(
+          'This file is not a readable image: it may be damaged or not a photo at all. Please choose another JPG, PNG or WEBP photo.',
+        );
+        expect(await tool.getByAltText('Preview of your photo').count()).toBe(0);
+        const broken = await page.evaluate(
+          () =>
+            [...document.querySelectorAll('img')].filter(
+              (image) => image.complete && image.naturalWidth === 0 && image.src,
+            ).length,
+        );
+        expect(broken).toBe(0);
+        expect(generations.length).toBe(before);
+        expect(await seriousViolations(page, `${path} with an unreadable file`)).toEqual([]);
+        await page.screenshot({ path: `/tmp/issue13-unreadable-${path.slice(1)}-${name}.png` });
+
+        // A real photo afterwards is taken, and the message goes.
+        await tool.locator('input[type=file]').setInputFiles(fixturePhoto('astronaut.png'));
+        await tool.getByAltText('Preview of your photo').first().waitFor();
+        await expect.poll(() => error.count()).toBe(0);
+      }
+      await page.context().close();
+    },
+  );
 });
