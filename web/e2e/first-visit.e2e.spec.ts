@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import { runtimeFilePath } from '@app/projections';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixturePhoto } from '../../api/src/testing/fixtures';
@@ -18,6 +20,18 @@ const SCREENS = [
   ['390x844', PHONE],
 ] as const;
 
+/** Operator commands (advance a local subscription), as `npm run admin` sends them. */
+const OPERATOR_TOKEN = 'issue-13-operator-token';
+const operatorToken = async (session: E2eSession) => {
+  // Embedded mode (no DATABASE_URL) makes its own token and writes it to the runtime file.
+  const file = runtimeFilePath(session.server.dataDir);
+  const fromFile = await fs
+    .readFile(file, 'utf8')
+    .then((text) => (JSON.parse(text) as { operatorToken?: string }).operatorToken)
+    .catch(() => undefined);
+  return fromFile ?? OPERATOR_TOKEN;
+};
+
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 const scrollToBottom = async (page: Page) => {
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -27,7 +41,7 @@ const scrollToBottom = async (page: Page) => {
 describe('what a new user found on the way through (issue 13)', () => {
   let session: E2eSession;
   beforeAll(async () => {
-    session = await startE2eSession();
+    session = await startE2eSession({ OPERATOR_TOKEN });
   });
   afterAll(async () => {
     await session?.close();
@@ -219,6 +233,100 @@ describe('what a new user found on the way through (issue 13)', () => {
         await tool.getByAltText('Preview of your photo').first().waitFor();
         await expect.poll(() => error.count()).toBe(0);
       }
+      await page.context().close();
+    },
+  );
+
+  it.each(SCREENS)(
+    'asks before cancelling, then shows "Cancels on <date>", and the Free plan once the plan has ended (%s)',
+    async (name, viewport) => {
+      const page = await session.newPage({ viewport });
+      const account = await registerViaApi(page);
+      await page.goto('/pricing');
+      await page.getByRole('button', { name: 'Choose Pro' }).click();
+      await page.waitForURL((url) => url.pathname.startsWith('/billing/checkout/'));
+      await page.getByRole('button', { name: /^Pay / }).click();
+      await page.waitForURL((url) => url.pathname === '/profile');
+      const card = page.getByRole('region', { name: 'Subscription' });
+      await expect
+        .poll(
+          async () => {
+            await page.reload();
+            await card.waitFor();
+            return card.innerText();
+          },
+          { timeout: 15_000 },
+        )
+        .toContain('Pro Plan');
+      expect(await card.innerText()).toContain('Active');
+      expect(await card.innerText()).toContain('Renews on');
+
+      // The portal asks first; keeping the plan changes nothing.
+      await card.getByRole('button', { name: 'Manage Subscription' }).click();
+      await page.waitForURL((url) => url.pathname.startsWith('/billing/portal/'));
+      await page.getByRole('link', { name: 'Cancel subscription' }).click();
+      await page.getByRole('heading', { name: 'Cancel Pro Plan?' }).waitFor();
+      expect(await page.locator('body').innerText()).toContain('will not renew');
+      await page.getByRole('link', { name: 'Keep my plan' }).click();
+      await page.getByRole('link', { name: 'Cancel subscription' }).waitFor();
+      expect(await page.locator('body').innerText()).toContain('Renews');
+
+      await page.getByRole('link', { name: 'Cancel subscription' }).click();
+      await page.getByRole('button', { name: 'Yes, cancel at the end of the period' }).click();
+      const notice = page.getByRole('status');
+      await notice.waitFor();
+      expect(await notice.innerText()).toMatch(
+        /^Your subscription is canceled\. Pro Plan stays active until .+; it will not renew\.$/,
+      );
+      expect(await seriousViolations(page, 'portal after cancelling')).toEqual([]);
+      await page.screenshot({ path: `/tmp/issue13-portal-canceled-${name}.png` });
+      await page.getByRole('button', { name: 'Back to Stylised' }).first().click();
+      await page.waitForURL((url) => url.pathname === '/profile');
+
+      // While it runs out: still Pro, badge and text say when it cancels.
+      await expect.poll(() => card.innerText(), { timeout: 15_000 }).toContain('Cancels on');
+      const running = await card.innerText();
+      expect(running).toContain('Pro Plan');
+      expect(running).not.toContain('Active');
+      expect(running).not.toContain('Renews on');
+      const date = /Cancels on (\w{3} \d{1,2}, \d{4})/.exec(running)?.[1];
+      expect(date, running).toBeTruthy();
+      expect(await card.getByText(`Cancels on ${date}`, { exact: true }).count()).toBe(1);
+      expect(await card.getByTestId('subscription-period').innerText()).toContain(
+        `Cancels on ${date}. Your Pro Plan stays active until then and will not renew`,
+      );
+      await card.getByRole('button', { name: 'Manage Subscription' }).waitFor();
+      expect(await seriousViolations(page, 'profile with a plan set to cancel')).toEqual([]);
+      await card.screenshot({ path: `/tmp/issue13-cancels-on-${name}.png` });
+
+      // The period ends (the operator's advance does what Stripe does at the period's end).
+      const ended = await page.request.post('/internal/operator/admin/advance-subscription', {
+        headers: { authorization: `Bearer ${await operatorToken(session)}` },
+        data: { email: account.email },
+      });
+      expect(await ended.json()).toEqual({ email: account.email, outcome: 'ended' });
+      await expect
+        .poll(
+          async () => {
+            await page.reload();
+            await card.waitFor();
+            return card.innerText();
+          },
+          { timeout: 15_000 },
+        )
+        .toContain('Canceled');
+      const after = await card.innerText();
+      expect(after).toContain('Free');
+      expect(after).toContain('$0.00');
+      expect(after).not.toContain('Pro Plan');
+      expect(after).not.toContain('Ends on');
+      expect(after).not.toContain('Cancels on');
+      expect(after).toContain('Your paid plan has ended');
+      expect(await card.getByRole('button', { name: 'Manage Subscription' }).count()).toBe(0);
+      expect(await seriousViolations(page, 'profile after the plan ended')).toEqual([]);
+      await card.screenshot({ path: `/tmp/issue13-ended-${name}.png` });
+      await card.getByRole('button', { name: 'Upgrade Plan' }).click();
+      await page.waitForURL((url) => url.pathname === '/pricing');
       await page.context().close();
     },
   );
