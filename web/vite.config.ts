@@ -9,6 +9,7 @@ import { inlineGraphqlDocuments } from './build/inline-graphql-documents';
 import { precompress } from './build/precompress';
 import { ROUTE_MODULES } from './build/route-chunks';
 import { routePreloads } from './build/route-preloads';
+import { emitRouteTable } from './build/route-table';
 
 /*
  * react-router's package exports always point at its development build (dev warnings and
@@ -50,6 +51,7 @@ export default defineConfig(({ command }) => ({
     inlineGraphqlDocuments(fileURLToPath(new URL('./src/gql', import.meta.url))),
     react(),
     routePreloads(fileURLToPath(new URL('.', import.meta.url)), ROUTE_MODULES),
+    emitRouteTable(),
     precompress(),
   ],
   build: {

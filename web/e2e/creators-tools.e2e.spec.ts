@@ -258,7 +258,7 @@ describe('the action figure form and the before/after sliders', () => {
     expect(await tool.getByText('This file is not a supported image.').count()).toBe(0);
     expect(await tool.getByAltText('Preview of your photo').count()).toBe(0);
     await tool.locator('input[type=file]').setInputFiles(fixturePhoto('astronaut.png'));
-    expect(await tool.getByText('Profile image is required').count()).toBe(0);
+    await expect.poll(() => tool.getByText('Profile image is required').count()).toBe(0);
     await create.click();
     await expect
       .poll(() => page.getByTestId('slider-after-image').getAttribute('src'), { timeout: 20_000 })

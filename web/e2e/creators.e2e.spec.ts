@@ -15,6 +15,10 @@ import { FIXTURE_PHOTOS } from '../../api/src/testing/fixtures';
 const PHOTOS = FIXTURE_PHOTOS;
 const ASTRONAUT = path.join(PHOTOS, 'astronaut.png');
 const CHELSEA = path.join(PHOTOS, 'chelsea.png');
+/** A 1 × 1 GIF: browsers decode it, the server takes only JPEG, PNG and WEBP. */
+const GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
+const UNREADABLE =
+  'This file is not a readable image: it may be damaged or not a photo at all. Please choose another JPG, PNG or WEBP photo.';
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /** The local engine takes this long, so the waiting UI can be seen. */
 const PROVIDER_DELAY_MS = 2500;
@@ -233,15 +237,20 @@ describe('the creators, generating against the real server and the local image e
       .getByText('This file is not a supported image. Please upload a JPG, PNG or WEBP photo.')
       .waitFor();
 
-    // A PNG cut short: only the server can tell, and it says so in the red box.
+    // A PNG cut short: the browser cannot decode it and says so at once, with no preview.
     const truncated = (await fs.readFile(ASTRONAUT)).subarray(0, 4000);
     await input.setInputFiles({ name: 'broken.png', mimeType: 'image/png', buffer: truncated });
+    await tool(page).getByText(UNREADABLE).waitFor();
+    expect(await tool(page).getByAltText('Preview of your photo').count()).toBe(0);
+
+    // A GIF named .png: the browser can show it, the server refuses it by its bytes (red box).
+    await input.setInputFiles({ name: 'disguised.png', mimeType: 'image/png', buffer: GIF });
     await tool(page).getByRole('button', { name: 'Remove photo' }).waitFor();
     await transform.click();
     const box = page.getByTestId('generation-error');
     await box.waitFor();
     expect(await box.innerText()).toContain(
-      'This image could not be read. It may be damaged or incomplete.',
+      'This file is not a supported image. Please upload a JPG, PNG or WEBP photo.',
     );
     expect(await box.getAttribute('role')).toBe('alert');
     expect(await transform.isEnabled()).toBe(true);
@@ -263,9 +272,11 @@ describe('the creators, generating against the real server and the local image e
     await page.goto('/ghibli');
     await tool(page)
       .locator('input[type=file]')
-      .setInputFiles({ name: 'broken.png', mimeType: 'image/png', buffer: truncated });
+      .setInputFiles({ name: 'disguised.png', mimeType: 'image/png', buffer: GIF });
     await tool(page).getByRole('button', { name: 'Generate Ghibli Art' }).click();
-    await expect.poll(() => toast(page).innerText()).toContain('This image could not be read');
+    await expect
+      .poll(() => toast(page).innerText())
+      .toContain('This file is not a supported image');
     expect(await toast(page).innerText()).toContain('Your Ghibli scene could not be made');
     expect(await tool(page).innerText()).toContain('No image this time');
     expect(await tool(page).innerText()).toContain('5 credits available');

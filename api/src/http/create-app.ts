@@ -77,8 +77,10 @@ function createExpressApp(runtime: Runtime, services: Services, options: AppOpti
   app.use(staffRoutes(services));
   if (services.localBilling) app.use(localCheckoutRoutes(services.localBilling));
 
-  app.use('/api', (_request, response) => {
-    response.status(404).json({ message: 'Not found' });
+  app.use('/api', (request, response) => {
+    response.status(404).json({
+      message: `There is no API endpoint at ${request.method} ${request.originalUrl.split('?')[0]}`,
+    });
   });
   app.use(staticWebRouter(runtime.config.webDistDir));
   app.use(jsonErrorHandler());

@@ -38,10 +38,51 @@ function precompressed(root: string, cacheControl: string) {
   };
 }
 
-/** Serves the built web app: hashed assets cached for a year, every other GET gets index.html. */
+/**
+ * A path as the web router matches it (see web/src/modules/app/utils/route-table.ts, which the
+ * build writes to routes.json): no query, decoded, lower case, no trailing slashes.
+ */
+export const normaliseAppPath = (requestPath: string): string => {
+  let pathname = requestPath.split(/[?#]/)[0] ?? '';
+  try {
+    pathname = decodeURIComponent(pathname);
+  } catch {
+    // A malformed escape matches no route as it stands.
+  }
+  const trimmed = pathname.replace(/\/+$/, '');
+  return (trimmed === '' ? '/' : trimmed).toLowerCase();
+};
+
+/**
+ * The app's paths from the build's `routes.json`, read again when the build changes. Null when
+ * the build has none (then every path is served as a page, as before).
+ */
+function routeTable(distDir: string): () => ReadonlySet<string> | null {
+  const file = path.join(distDir, 'routes.json');
+  let cached: { mtimeMs: number; paths: ReadonlySet<string> } | null = null;
+  return () => {
+    let mtimeMs: number;
+    try {
+      mtimeMs = fs.statSync(file).mtimeMs;
+    } catch {
+      return null;
+    }
+    if (cached?.mtimeMs !== mtimeMs) {
+      const { paths } = JSON.parse(fs.readFileSync(file, 'utf8')) as { paths: string[] };
+      cached = { mtimeMs, paths: new Set(paths.map(normaliseAppPath)) };
+    }
+    return cached.paths;
+  };
+}
+
+/**
+ * Serves the built web app: hashed assets cached for a year, every other GET gets index.html,
+ * with status 404 when the path is not in the app's route table (the app shows its 404 page).
+ */
 export function staticWebRouter(distDir: string): Router {
   const router = Router();
   const indexFile = path.join(distDir, 'index.html');
+  const appPaths = routeTable(distDir);
   const assets = path.join(distDir, 'assets');
   router.use('/assets', precompressed(assets, 'public, max-age=31536000, immutable'));
   router.use('/assets', express.static(assets, { immutable: true, maxAge: '365d', index: false }));
@@ -53,6 +94,8 @@ export function staticWebRouter(distDir: string): Router {
         next();
         return;
       }
+      const known = appPaths();
+      if (known && !known.has(normaliseAppPath(request.path))) response.status(404);
       response.setHeader('Cache-Control', 'no-cache');
       response.setHeader('Vary', 'Accept-Encoding');
       const accepted = request.get('accept-encoding') ?? '';

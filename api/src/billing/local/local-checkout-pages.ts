@@ -72,12 +72,21 @@ export function checkoutPage(input: {
   );
 }
 
+/** What the portal shows above the subscription: a question before cancelling, or what just happened. */
+export type PortalView = 'confirm-cancel' | 'canceled' | 'resumed' | null;
+
+export const portalViewOf = (query: unknown): PortalView => {
+  const value = (query as { view?: unknown } | undefined)?.view;
+  return value === 'confirm-cancel' || value === 'canceled' || value === 'resumed' ? value : null;
+};
+
 export function portalPage(input: {
   portalId: string;
   subscription: LocalSubscription | null;
   plans: readonly Plan[];
+  view?: PortalView;
 }) {
-  const { subscription } = input;
+  const { subscription, view = null } = input;
   const action = (name: string, label: string, extra = '', primary = false) =>
     `<form method="post" action="/billing/portal/${escape(input.portalId)}/${name}">${extra}<button type="submit"${primary ? ' class="primary"' : ''}>${label}</button></form>`;
   if (!subscription) {
@@ -88,19 +97,44 @@ export function portalPage(input: {
     );
   }
   const plan = input.plans.find((p) => p.id === subscription.planId);
+  const planName = escape(plan?.name ?? subscription.planId);
+  const ends = day(subscription.currentPeriodEnd);
+  if (view === 'confirm-cancel' && !subscription.cancelAtPeriodEnd) {
+    return layout(
+      'Cancel your subscription?',
+      `<div class="card">
+      <p class="muted">Stylised · test billing portal</p>
+      <h1>Cancel ${planName}?</h1>
+      <p>Your plan stays active until <strong>${ends}</strong> and will not renew. After that you move to the Free plan, and what is left of this period's credits expires with it.</p>
+      <p class="muted">You can resume the plan here any time before ${ends}.</p>
+      <div class="actions">
+        ${action('cancel', 'Yes, cancel at the end of the period', '', true)}
+        <a class="button" href="/billing/portal/${escape(input.portalId)}">Keep my plan</a>
+      </div>
+    </div>`,
+    );
+  }
+  const notice =
+    view === 'canceled' && subscription.cancelAtPeriodEnd
+      ? `<p class="note" role="status">Your subscription is canceled. ${planName} stays active until ${ends}; it will not renew.</p>`
+      : view === 'resumed' && !subscription.cancelAtPeriodEnd
+        ? `<p class="note" role="status">Your subscription is resumed. ${planName} renews on ${ends}.</p>`
+        : '';
+  const cancelLink = `<a class="button" href="/billing/portal/${escape(input.portalId)}?view=confirm-cancel">Cancel subscription</a>`;
   const others = input.plans.filter((p) => p.price > 0 && p.id !== subscription.planId);
   return layout(
     'Your subscription',
     `<div class="card">
       <p class="muted">Stylised · test billing portal</p>
-      <h1>${escape(plan?.name ?? subscription.planId)}</h1>
+      <h1>${planName}</h1>
+      ${notice}
       <dl>
         <dt>Status</dt><dd>${subscription.cancelAtPeriodEnd ? 'Cancels at the end of the period' : 'Active'}</dd>
-        <dt>${subscription.cancelAtPeriodEnd ? 'Ends' : 'Renews'}</dt><dd>${day(subscription.currentPeriodEnd)}</dd>
+        <dt>${subscription.cancelAtPeriodEnd ? 'Ends' : 'Renews'}</dt><dd>${ends}</dd>
         <dt>Price</dt><dd>${plan ? `${dollars(plan.price)} per ${plan.interval}` : '—'}</dd>
       </dl>
       <div class="actions">
-        ${subscription.cancelAtPeriodEnd ? action('resume', 'Resume subscription', '', true) : action('cancel', 'Cancel subscription')}
+        ${subscription.cancelAtPeriodEnd ? action('resume', 'Resume subscription', '', true) : cancelLink}
         ${others.map((other) => action('switch', `Switch to ${escape(other.name)}`, `<input type="hidden" name="planId" value="${escape(other.id)}">`)).join('')}
         ${action('return', 'Back to Stylised')}
       </div>

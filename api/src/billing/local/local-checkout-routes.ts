@@ -3,7 +3,7 @@ import { asyncHandler } from '../../http/rest/error-handler';
 import { notFound } from '../../shared/errors';
 import { PLANS, type PlanId } from '../plans';
 import { localCustomerIdFor, type LocalBilling } from './local-billing';
-import { checkoutPage, portalPage } from './local-checkout-pages';
+import { checkoutPage, portalPage, portalViewOf } from './local-checkout-pages';
 
 /** The embedded hosted checkout and billing portal (PAYMENTS=local). */
 export function localCheckoutRoutes(local: LocalBilling): Router {
@@ -77,6 +77,7 @@ export function localCheckoutRoutes(local: LocalBilling): Router {
           portalId: String(request.params.id),
           subscription: portal.subscription,
           plans: PLANS,
+          view: portalViewOf(request.query),
         }),
       );
     }),
@@ -95,10 +96,13 @@ export function localCheckoutRoutes(local: LocalBilling): Router {
         await local.updateSubscription(portal.customer_id, {
           planId: String(request.body?.planId) as PlanId,
         });
-      response.redirect(
-        303,
-        action === 'return' ? portal.return_url : `/billing/portal/${String(request.params.id)}`,
-      );
+      const back = `/billing/portal/${String(request.params.id)}`;
+      const after: Record<string, string> = {
+        return: portal.return_url,
+        cancel: `${back}?view=canceled`,
+        resume: `${back}?view=resumed`,
+      };
+      response.redirect(303, after[action] ?? back);
     }),
   );
   return router;

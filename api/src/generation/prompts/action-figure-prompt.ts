@@ -52,10 +52,11 @@ export const actionFigureConfigSchema = z.object({
 
 export type ActionFigureConfig = z.infer<typeof actionFigureConfigSchema>;
 
+/** "Victory Pose" → `stands in a "victory" pose`, "Hands on Hips" → `stands in a "hands on hips" pose`. */
 const posePhrase = (pose: string) =>
   pose.startsWith('Natural')
     ? 'keeps the pose from the photo'
-    : `stands in a "${pose.toLowerCase()}" pose`;
+    : `stands in a "${pose.replace(/\s+pose\s*$/i, '').toLowerCase()}" pose`;
 const stylePhrase = (style: string) =>
   style.startsWith('Natural') ? 'true to the photo' : `in a ${style.toLowerCase()} style`;
 

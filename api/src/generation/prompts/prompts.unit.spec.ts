@@ -42,7 +42,12 @@ describe('action figure prompt', () => {
   it('names the figure, its profession and de-duplicated accessories', () => {
     const prompt = buildActionFigurePrompt(parseInput(actionFigureConfigSchema, valid));
     expect(prompt).toContain('action figure of Eileen, Astronaut, in a modern collectible style');
-    expect(prompt).toContain('"victory pose" pose');
+    expect(prompt).toContain('The figure stands in a "victory" pose.');
+    expect(prompt).not.toMatch(/pose"? pose/i);
+    const crossed = buildActionFigurePrompt(
+      parseInput(actionFigureConfigSchema, { ...valid, pose: 'Crossed Arms' }),
+    );
+    expect(crossed).toContain('The figure stands in a "crossed arms" pose.');
     expect(prompt).toContain(
       'Accessories in their own slots beside the figure: Helmet, Flight plan.',
     );

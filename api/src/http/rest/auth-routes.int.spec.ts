@@ -140,6 +140,8 @@ describe('REST auth and profile paths', () => {
     expect((await response.json()).message).toBe('The request body is not valid JSON');
     const unknown = await new HttpClient(app.url).fetch('/api/nothing-here');
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ message: 'Not found' });
+    expect(await unknown.json()).toEqual({
+      message: 'There is no API endpoint at GET /api/nothing-here',
+    });
   });
 });

@@ -7,6 +7,7 @@ import { isStaff } from '../../modules/admin/utils/staff-roles';
 import { usePageMeta } from '../../modules/app/hooks/usePageMeta';
 import { pageTitle } from '../../modules/app/utils/brand';
 import { useCurrentUser } from '../../modules/auth/hooks/useCurrentUser';
+import { useLeavingAfterLogout } from '../../modules/auth/utils/logout-in-progress';
 import { Container } from '../../modules/ui/components/Container';
 import { PageHero } from '../../modules/ui/components/PageHero';
 import { Spinner } from '../../modules/ui/components/Spinner';
@@ -21,6 +22,7 @@ export const AdminPage = () => {
   usePageMeta({ title: pageTitle('Staff console'), noIndex: true });
   const { user, loading } = useCurrentUser();
   const { pathname, search } = useLocation();
+  const leaving = useLeavingAfterLogout(pathname);
 
   if (loading) {
     return (
@@ -31,6 +33,7 @@ export const AdminPage = () => {
       </Container>
     );
   }
+  if (!user && leaving) return null;
   if (!user) {
     return <Navigate to={`/auth?redirect=${encodeURIComponent(pathname + search)}`} replace />;
   }

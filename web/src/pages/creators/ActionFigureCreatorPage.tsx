@@ -30,7 +30,6 @@ export const ActionFigureCreatorPage = () => {
         eyebrow="Action Figure"
         title="Turn yourself into a boxed action figure"
         intro="Choose your profession, accessories, pose and style, upload a profile image, and get a collectible figure of you sealed in its blister pack, name on the card."
-        duration="30–60 seconds"
       >
         <ActionFigureTool />
       </CreatorHero>

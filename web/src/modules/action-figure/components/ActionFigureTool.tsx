@@ -52,7 +52,12 @@ export const ActionFigureTool = () => {
   });
   const slider = useDemoSweep(DEMO_DRAG_RANGE);
   const pending = session.run.status === 'pending';
-  const login = () => openAuthModal({ mode: 'login', redirectTo: location.pathname });
+  const login = () =>
+    openAuthModal({
+      mode: 'login',
+      redirectTo: location.pathname,
+      purpose: { kind: 'generate' },
+    });
 
   const onGeneratePrompt = () => {
     const errors = validateFigureForm(form);

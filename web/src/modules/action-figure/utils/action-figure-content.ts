@@ -56,7 +56,7 @@ export const ACTION_FIGURE_FAQ: readonly FaqEntry[] = [
   {
     question: 'How long does an action figure take?',
     answer:
-      'Usually 30–60 seconds. Figures take a little longer than other styles because the packaging, text and accessories are rendered too.',
+      'Usually 10 to 30 seconds, like every other style: the packaging, text and accessories are painted in the same pass as the figure.',
   },
   {
     question: 'Can I choose my own accessories?',

@@ -1,16 +1,23 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 
 import { AuthModalProvider } from '../../auth/components/AuthModalProvider';
+import { settleLogoutNavigation } from '../../auth/utils/logout-in-progress';
 import { Toaster } from '../../toast/components/Toaster';
+import { scrollRestorationKey } from '../utils/scroll-restoration-key';
 
 /**
  * Wraps every route: the auth modal (one for the whole app), scroll restoration (and #anchor
- * scrolling) and the toast viewport.
+ * scrolling; a full page load opens at the top) and the toast viewport.
  */
-export const AppRoot = () => (
-  <AuthModalProvider>
-    <Outlet />
-    <ScrollRestoration />
-    <Toaster />
-  </AuthModalProvider>
-);
+export const AppRoot = () => {
+  const { pathname } = useLocation();
+  useEffect(() => settleLogoutNavigation(pathname), [pathname]);
+  return (
+    <AuthModalProvider>
+      <Outlet />
+      <ScrollRestoration getKey={scrollRestorationKey} />
+      <Toaster />
+    </AuthModalProvider>
+  );
+};

@@ -6,6 +6,8 @@ import { MarketingLayout } from '../../layout/components/MarketingLayout';
 import { AppBootFallback } from '../components/AppBootFallback';
 import { AppRoot } from '../components/AppRoot';
 
+import { PAGE_PATHS, type PagePath } from './route-table';
+
 /*
  * Every page is its own lazily loaded chunk (route `lazy`), so the landing page only loads the
  * shell and its own code. The creators' aliases share their creator's chunk.
@@ -33,72 +35,52 @@ const CREATOR_PAGES: Readonly<Record<ArtStyleId, RouteObject['lazy']>> = {
   }),
 };
 
+/** The component of each page in the route table (a missing page fails the type check). */
+const PAGES: Readonly<Record<PagePath, RouteObject['lazy']>> = {
+  '/': async () => ({
+    Component: (await import('../../../pages/landing/LandingPage')).LandingPage,
+  }),
+  '/pricing': async () => ({
+    Component: (await import('../../../pages/pricing/PricingPage')).PricingPage,
+  }),
+  '/auth': async () => ({
+    Component: (await import('../../../pages/auth/AuthPage')).AuthPage,
+  }),
+  '/auth/google': async () => ({
+    Component: (await import('../../../pages/auth/GoogleSignInPage')).GoogleSignInPage,
+  }),
+  '/profile': async () => ({
+    Component: (await import('../../../pages/profile/ProfilePage')).ProfilePage,
+  }),
+  '/creations': async () => ({
+    Component: (await import('../../../pages/creations/MyCreationsPage')).MyCreationsPage,
+  }),
+  '/admin': async () => ({
+    Component: (await import('../../../pages/admin/AdminPage')).AdminPage,
+  }),
+  '/about': async () => ({
+    Component: (await import('../../../pages/about/AboutPage')).AboutPage,
+  }),
+  '/contact': async () => ({
+    Component: (await import('../../../pages/contact/ContactPage')).ContactPage,
+  }),
+  '/terms': async () => ({
+    Component: (await import('../../../pages/legal/TermsPage')).TermsPage,
+  }),
+  '/privacy': async () => ({
+    Component: (await import('../../../pages/legal/PrivacyPage')).PrivacyPage,
+  }),
+  '/gdpr': async () => ({
+    Component: (await import('../../../pages/legal/CookiePolicyPage')).CookiePolicyPage,
+  }),
+};
+
 const marketingRoutes: RouteObject[] = [
+  ...PAGE_PATHS.map((path): RouteObject =>
+    path === '/' ? { index: true, lazy: PAGES[path] } : { path: path.slice(1), lazy: PAGES[path] },
+  ),
   {
-    index: true,
-    lazy: async () => ({
-      Component: (await import('../../../pages/landing/LandingPage')).LandingPage,
-    }),
-  },
-  {
-    path: 'pricing',
-    lazy: async () => ({
-      Component: (await import('../../../pages/pricing/PricingPage')).PricingPage,
-    }),
-  },
-  {
-    path: 'auth',
-    lazy: async () => ({ Component: (await import('../../../pages/auth/AuthPage')).AuthPage }),
-  },
-  {
-    path: 'auth/google',
-    lazy: async () => ({
-      Component: (await import('../../../pages/auth/GoogleSignInPage')).GoogleSignInPage,
-    }),
-  },
-  {
-    path: 'profile',
-    lazy: async () => ({
-      Component: (await import('../../../pages/profile/ProfilePage')).ProfilePage,
-    }),
-  },
-  {
-    path: 'creations',
-    lazy: async () => ({
-      Component: (await import('../../../pages/creations/MyCreationsPage')).MyCreationsPage,
-    }),
-  },
-  {
-    path: 'admin',
-    lazy: async () => ({ Component: (await import('../../../pages/admin/AdminPage')).AdminPage }),
-  },
-  {
-    path: 'about',
-    lazy: async () => ({ Component: (await import('../../../pages/about/AboutPage')).AboutPage }),
-  },
-  {
-    path: 'contact',
-    lazy: async () => ({
-      Component: (await import('../../../pages/contact/ContactPage')).ContactPage,
-    }),
-  },
-  {
-    path: 'terms',
-    lazy: async () => ({ Component: (await import('../../../pages/legal/TermsPage')).TermsPage }),
-  },
-  {
-    path: 'privacy',
-    lazy: async () => ({
-      Component: (await import('../../../pages/legal/PrivacyPage')).PrivacyPage,
-    }),
-  },
-  {
-    path: 'gdpr',
-    lazy: async () => ({
-      Component: (await import('../../../pages/legal/CookiePolicyPage')).CookiePolicyPage,
-    }),
-  },
-  {
+    // Outside the route table: the server answers these with HTTP 404 and this page.
     path: '*',
     lazy: async () => ({
       Component: (await import('../../../pages/not-found/NotFoundPage')).NotFoundPage,

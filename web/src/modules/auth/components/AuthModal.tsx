@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 
 import { Dialog } from '../../ui/components/Dialog';
 import type { AuthMode } from '../hooks/useAuthModal';
+import { authModalCopy, type AuthPurpose } from '../utils/auth-modal-copy';
 import { POST_LOGIN_REDIRECT_DELAY_MS } from '../utils/post-login-redirect';
 
 import { AuthForm } from './AuthForm';
@@ -12,22 +13,15 @@ import styles from './AuthModal.module.css';
 type AuthModalProps = {
   initialMode: AuthMode;
   redirectTo?: string;
+  purpose?: AuthPurpose;
   onClose: () => void;
-};
-
-const COPY: Readonly<Record<AuthMode, { title: string; intro: string }>> = {
-  login: { title: 'Welcome back', intro: 'Sign in to generate and download your art.' },
-  register: {
-    title: 'Create your account',
-    intro: 'Sign up and get 5 free credits: enough for your first image.',
-  },
 };
 
 /**
  * The auth modal. Toggling between login and register clears the form; after success it closes
  * and, when a redirect path was given, goes there after 100 ms (spec §2).
  */
-export const AuthModal = ({ initialMode, redirectTo, onClose }: AuthModalProps) => {
+export const AuthModal = ({ initialMode, redirectTo, purpose, onClose }: AuthModalProps) => {
   const [mode, setMode] = useState<AuthMode>(initialMode);
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
@@ -39,7 +33,7 @@ export const AuthModal = ({ initialMode, redirectTo, onClose }: AuthModalProps) 
     }
   };
 
-  const copy = COPY[mode];
+  const copy = authModalCopy(mode, purpose);
   return (
     <Dialog title={copy.title} intro={copy.intro} onClose={onClose}>
       <AuthForm key={mode} mode={mode} screen="modal" onSuccess={onSuccess} />

@@ -7,7 +7,12 @@ import type { AuthMode, AuthModalApi, OpenAuthModalOptions } from '../hooks/useA
 // The modal (forms, validation, mutations) is its own chunk, loaded the first time it opens.
 const AuthModal = lazy(async () => ({ default: (await import('./AuthModal')).AuthModal }));
 
-type ModalState = { mode: AuthMode; redirectTo?: string; key: number } | null;
+type ModalState = {
+  mode: AuthMode;
+  redirectTo?: string;
+  purpose?: OpenAuthModalOptions['purpose'];
+  key: number;
+} | null;
 
 /** Mounted once in the app shell: holds the auth modal's state and renders it when open. */
 export const AuthModalProvider = ({ children }: { children: ReactNode }) => {
@@ -17,6 +22,7 @@ export const AuthModalProvider = ({ children }: { children: ReactNode }) => {
     setState((previous) => ({
       mode: options.mode ?? 'login',
       redirectTo: options.redirectTo,
+      purpose: options.purpose,
       key: (previous?.key ?? 0) + 1,
     }));
   }, []);
@@ -36,6 +42,7 @@ export const AuthModalProvider = ({ children }: { children: ReactNode }) => {
             key={state.key}
             initialMode={state.mode}
             redirectTo={state.redirectTo}
+            purpose={state.purpose}
             onClose={closeAuthModal}
           />
         </Suspense>

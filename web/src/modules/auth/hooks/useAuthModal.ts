@@ -1,5 +1,7 @@
 import { createContext, useContext } from 'react';
 
+import type { AuthPurpose } from '../utils/auth-modal-copy';
+
 export type AuthMode = 'login' | 'register';
 
 export type OpenAuthModalOptions = {
@@ -7,6 +9,8 @@ export type OpenAuthModalOptions = {
   mode?: AuthMode;
   /** Where to go 100 ms after signing in (spec §2); stays on the page when omitted. */
   redirectTo?: string;
+  /** What the visitor was doing: the modal's words say what signing in leads to. */
+  purpose?: AuthPurpose;
 };
 
 export type AuthModalApi = {

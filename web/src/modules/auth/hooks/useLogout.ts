@@ -1,10 +1,11 @@
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 
 import { graphql } from '../../../gql';
 import { useToast } from '../../toast/hooks/useToast';
 import { LOGOUT_TOASTS } from '../utils/auth-toasts';
+import { settleLogoutNavigation, startLeavingAfterLogout } from '../utils/logout-in-progress';
 import type { LogoutPlace } from '../utils/auth-toasts';
 
 const LOGOUT_MUTATION = graphql(`
@@ -20,22 +21,25 @@ const LOGOUT_MUTATION = graphql(`
 export const useLogout = (place: LogoutPlace) => {
   const client = useApolloClient();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const { toast } = useToast();
   const [logout, { loading }] = useMutation(LOGOUT_MUTATION);
 
   const run = useCallback(async () => {
+    startLeavingAfterLogout(pathname);
     try {
       await logout();
     } catch {
+      settleLogoutNavigation(null);
       toast(LOGOUT_TOASTS[place].failed);
       return;
     }
-    // Rendered at once, not in a transition: the page being left must be gone before the cache
-    // empties, or a signed-in-only page sees `me` turn null and sends the visitor to /auth.
+    // The page being left may stay on screen until the root's code has loaded, and would see
+    // `me` turn null: signed-in-only pages render nothing while leaving (logout-in-progress).
     await navigate('/', { flushSync: true });
     await client.resetStore().catch(() => undefined);
     toast(LOGOUT_TOASTS[place].succeeded);
-  }, [client, logout, navigate, place, toast]);
+  }, [client, logout, navigate, pathname, place, toast]);
 
   return { logout: run, pending: loading };
 };

@@ -38,7 +38,15 @@ export const CreationsGallery = () => {
         title="Sign in to see your creations"
         body="Everything you generate is kept here, ready to view and download again."
         action={
-          <Button onClick={() => openAuthModal({ mode: 'login', redirectTo: '/creations' })}>
+          <Button
+            onClick={() =>
+              openAuthModal({
+                mode: 'login',
+                redirectTo: '/creations',
+                purpose: { kind: 'creations' },
+              })
+            }
+          >
             Sign In
           </Button>
         }

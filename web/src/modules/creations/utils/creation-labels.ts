@@ -1,5 +1,6 @@
 import { ART_STYLES, type ArtStyleId } from '../../art-styles/utils/art-styles';
 import { artStyleOf } from '../../generation/utils/api-style';
+import { formatDateTime } from '../../ui/utils/format-date';
 
 export type CreationStyle = { id: ArtStyleId | null; name: string; downloadPrefix: string };
 
@@ -10,16 +11,6 @@ export const creationStyle = (apiStyle: string): CreationStyle => {
   return { id, name: ART_STYLES[id].name, downloadPrefix: ART_STYLES[id].downloadPrefix };
 };
 
-const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** "16 Jun 2025, 14:25" in the visitor's time zone. */
-export const formatCreationDate = (iso: string): string => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : DATE_FORMAT.format(date);
-};
+/** When it was made, written as every date in the app is (the visitor's locale and time zone). */
+export const formatCreationDate = (iso: string, locales?: string): string =>
+  formatDateTime(iso, locales);

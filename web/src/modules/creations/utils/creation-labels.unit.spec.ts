@@ -15,7 +15,8 @@ describe('creation labels', () => {
   });
 
   it('formats the date, and nothing for a broken one', () => {
-    expect(formatCreationDate('2025-06-16T14:25:00Z')).toMatch(/16 Jun 2025/);
+    expect(formatCreationDate('2025-06-16T14:25:00Z', 'en-GB')).toMatch(/16 Jun 2025/);
+    expect(formatCreationDate('2025-06-16T14:25:00Z', 'en-US')).toMatch(/Jun 16, 2025/);
     expect(formatCreationDate('not a date')).toBe('');
   });
 });

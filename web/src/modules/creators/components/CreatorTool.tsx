@@ -50,7 +50,12 @@ export const CreatorTool = ({ content }: { content: CreatorContent }) => {
     credits: user ? user.credits : null,
     pending,
   });
-  const login = () => openAuthModal({ mode: 'login', redirectTo: location.pathname });
+  const login = () =>
+    openAuthModal({
+      mode: 'login',
+      redirectTo: location.pathname,
+      purpose: { kind: 'generate' },
+    });
 
   const onGenerate = () => {
     const failed = firstFailedPreCheck({

@@ -13,7 +13,7 @@ type PhotoUploadProps = {
   label: string;
   photo: ChosenPhoto | null;
   error: string | null;
-  onChoose: (file: File) => void;
+  onChoose: (file: File) => unknown;
   /** Shown as a Remove button when given (the anime page). */
   onRemove?: () => void;
   disabled?: boolean;

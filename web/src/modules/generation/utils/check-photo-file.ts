@@ -10,6 +10,8 @@ export const PHOTO_MESSAGES = {
   empty: 'The file is empty. Please choose a photo.',
   tooLarge: 'The file is too large. Photos can be at most 10 MB.',
   unsupported: 'This file is not a supported image. Please upload a JPG, PNG or WEBP photo.',
+  unreadable:
+    'This file is not a readable image: it may be damaged or not a photo at all. Please choose another JPG, PNG or WEBP photo.',
 } as const;
 
 const ACCEPTED_EXTENSIONS = /\.(jpe?g|png|webp)$/i;

@@ -3,7 +3,7 @@ import type { KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 
 import { pluralise } from '../../credits/utils/credit-rules';
-import { IconCoins, IconLogout, IconUser } from '../../ui/icons/icons';
+import { IconCoins, IconImage, IconLogout, IconUser } from '../../ui/icons/icons';
 import { useDismissable } from '../hooks/useDismissable';
 import { initialsOf } from '../utils/initials-of';
 
@@ -16,7 +16,7 @@ type SignedInHeaderMenuProps = {
   onLogout: () => void;
 };
 
-/** The header's signed-in state: credits count and an avatar menu (Profile, Logout). */
+/** The header's signed-in state: credits count and an avatar menu (Profile, My creations, Logout). */
 export const SignedInHeaderMenu = ({
   credits,
   displayName,
@@ -93,6 +93,12 @@ export const SignedInHeaderMenu = ({
             <Link role="menuitem" to="/profile" className={styles.item} onClick={close}>
               <IconUser size={18} />
               Profile
+            </Link>
+          </li>
+          <li role="none">
+            <Link role="menuitem" to="/creations" className={styles.item} onClick={close}>
+              <IconImage size={18} />
+              My creations
             </Link>
           </li>
           <li role="none">

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 
 import { pluralise } from '../../credits/utils/credit-rules';
 import { Button } from '../../ui/components/Button';
-import { IconCoins, IconLogout, IconUser } from '../../ui/icons/icons';
+import { IconCoins, IconImage, IconLogout, IconUser } from '../../ui/icons/icons';
 import { initialsOf } from '../utils/initials-of';
 
 import styles from './SignedInMobileAccount.module.css';
@@ -15,7 +15,7 @@ type SignedInMobileAccountProps = {
   onLogout: () => void;
 };
 
-/** The mobile menu's signed-in block: who is signed in, credits, Profile and Logout. */
+/** The mobile menu's signed-in block: who is signed in, credits, Profile, My creations and Logout. */
 export const SignedInMobileAccount = ({
   credits,
   displayName,
@@ -41,6 +41,10 @@ export const SignedInMobileAccount = ({
     <Link to="/profile" className={styles.item} onClick={onNavigate}>
       <IconUser size={18} />
       Profile
+    </Link>
+    <Link to="/creations" className={styles.item} onClick={onNavigate}>
+      <IconImage size={18} />
+      My creations
     </Link>
     <Button
       variant="secondary"

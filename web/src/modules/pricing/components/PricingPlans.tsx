@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { useToast } from '../../toast/hooks/useToast';
 import { Button, ButtonLink } from '../../ui/components/Button';
 import { Spinner } from '../../ui/components/Spinner';
+import { useContinueCheckout } from '../hooks/useContinueCheckout';
 import { useSubscriptionCheckout } from '../hooks/useSubscriptionCheckout';
 import { useSubscriptionPlans } from '../hooks/useSubscriptionPlans';
 import type { SubscriptionPlan } from '../hooks/useSubscriptionPlans';
@@ -38,6 +39,7 @@ export const PricingPlans = () => {
   const { plans, loading, error } = useSubscriptionPlans();
   const { startCheckout, pendingPlanId } = useSubscriptionCheckout();
   useCheckoutCanceledToast();
+  useContinueCheckout(plans, startCheckout);
 
   if (loading) {
     return (
@@ -88,7 +90,7 @@ export const PricingPlans = () => {
                       disabled={pendingPlanId !== null}
                       aria-busy={pending || undefined}
                       icon={pending ? <Spinner /> : undefined}
-                      onClick={() => void startCheckout(plan.id)}
+                      onClick={() => void startCheckout(plan)}
                     >
                       {pending ? 'Processing...' : `Choose ${shortName(plan.name)}`}
                     </Button>

@@ -7,6 +7,11 @@ import { useAuthModal } from '../../auth/hooks/useAuthModal';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
 import { useToast } from '../../toast/hooks/useToast';
 
+/** `/pricing?subscribe=<plan id>`: continue to this plan's checkout (after signing in). */
+export const SUBSCRIBE_PARAM = 'subscribe';
+
+export type CheckoutPlan = { id: string; name: string };
+
 const CREATE_SUBSCRIPTION_CHECKOUT = graphql(`
   mutation CreateSubscriptionCheckout($planId: ID!) {
     createSubscriptionCheckout(planId: $planId) {
@@ -19,8 +24,9 @@ const CREATE_SUBSCRIPTION_CHECKOUT = graphql(`
 /**
  * Starts a paid plan's checkout: creates the session, then sends the browser to the
  * provider's hosted checkout (its `url`; the embedded local checkout in development).
- * Signed-out visitors get the auth modal. `pendingPlanId` drives the 'Processing...' label
- * and stays set while the browser leaves.
+ * Signed-out visitors get the auth modal, which comes back to `/pricing?subscribe=<plan>` after
+ * signing in (also through Google), where PricingPlans starts that plan's checkout. `pendingPlanId`
+ * drives the 'Processing...' label and stays set while the browser leaves.
  */
 export const useSubscriptionCheckout = () => {
   const [createCheckout] = useMutation(CREATE_SUBSCRIPTION_CHECKOUT);
@@ -29,10 +35,21 @@ export const useSubscriptionCheckout = () => {
   const { openAuthModal } = useAuthModal();
   const { toast } = useToast();
 
+  const signInFirst = useCallback(
+    (plan: CheckoutPlan) =>
+      openAuthModal({
+        mode: 'login',
+        redirectTo: `/pricing?${SUBSCRIBE_PARAM}=${encodeURIComponent(plan.id)}`,
+        purpose: { kind: 'checkout', planName: plan.name },
+      }),
+    [openAuthModal],
+  );
+
   const startCheckout = useCallback(
-    async (planId: string) => {
+    async (plan: CheckoutPlan) => {
+      const planId = plan.id;
       if (!user && !userLoading) {
-        openAuthModal({ mode: 'login' });
+        signInFirst(plan);
         return;
       }
       setPendingPlanId(planId);
@@ -52,7 +69,7 @@ export const useSubscriptionCheckout = () => {
       } catch (error) {
         setPendingPlanId(null);
         if (errorCodeOf(error) === 'UNAUTHENTICATED') {
-          openAuthModal({ mode: 'login' });
+          signInFirst(plan);
           return;
         }
         const message = userMessageOf(error);
@@ -72,7 +89,7 @@ export const useSubscriptionCheckout = () => {
         });
       }
     },
-    [createCheckout, openAuthModal, toast, user, userLoading],
+    [createCheckout, signInFirst, toast, user, userLoading],
   );
 
   return { startCheckout, pendingPlanId };

@@ -1,3 +1,5 @@
+import { useNavigate } from 'react-router';
+
 import { graphql } from '../../../gql';
 import type { ProfileSubscriptionCard_UserFragment } from '../../../gql/graphql';
 import type { SubscriptionPlan } from '../../pricing/hooks/useSubscriptionPlans';
@@ -6,8 +8,9 @@ import { Badge } from '../../ui/components/Badge';
 import { Button } from '../../ui/components/Button';
 import { Spinner } from '../../ui/components/Spinner';
 import { IconSparkles } from '../../ui/icons/icons';
+import { formatDate } from '../../ui/utils/format-date';
 import { useSubscriptionManagement } from '../hooks/useSubscriptionManagement';
-import { resolveCurrentPlan, subscriptionBadge } from '../utils/subscription-display';
+import { subscriptionDisplay } from '../utils/subscription-display';
 
 import styles from './ProfileCards.module.css';
 
@@ -21,19 +24,20 @@ export const PROFILE_SUBSCRIPTION_CARD_FRAGMENT = graphql(`
   }
 `);
 
-const formatDate = (iso: string): string =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date(iso));
-
 type ProfileSubscriptionCardProps = {
   user: ProfileSubscriptionCard_UserFragment;
   plans: readonly SubscriptionPlan[] | undefined;
 };
 
-/** Plan, price (2 decimals), status; Upgrade Plan on Free, Manage Subscription on a paid plan. */
+/**
+ * Plan, price (2 decimals), status and what comes next; Upgrade Plan on Free (also once a paid
+ * plan has ended), Manage Subscription on a paid plan, including one set to cancel.
+ */
 export const ProfileSubscriptionCard = ({ user, plans }: ProfileSubscriptionCardProps) => {
-  const plan = resolveCurrentPlan(user.currentPlan, plans);
-  const badge = subscriptionBadge(user.subscriptionStatus);
+  const display = subscriptionDisplay(user, plans, formatDate);
+  const { plan, badge } = display;
   const { open, pending } = useSubscriptionManagement();
+  const navigate = useNavigate();
   const freePlan = plans?.find((candidate) => candidate.price === 0);
 
   return (
@@ -53,25 +57,25 @@ export const ProfileSubscriptionCard = ({ user, plans }: ProfileSubscriptionCard
       <p className={styles.cardText}>
         {plan
           ? `${plan.creditsPerMonth.toLocaleString('en-US')} credits every month. Credits reset monthly and do not roll over.`
-          : 'You are on the Free plan. Upgrade for more credits every month, higher quality and the priority queue.'}
+          : display.ended
+            ? display.note
+            : 'You are on the Free plan. Upgrade for more credits every month, higher quality and the priority queue.'}
       </p>
-      {plan && user.subscriptionRenewsAt && (
-        <p className={styles.cardText}>
-          {user.cancelAtPeriodEnd || user.subscriptionStatus === 'CANCELED'
-            ? 'Ends on '
-            : 'Renews on '}
-          <strong>{formatDate(user.subscriptionRenewsAt)}</strong>
+      {display.period && (
+        <p className={styles.cardText} data-testid="subscription-period">
+          {display.period.label} <strong>{display.period.date}</strong>
+          {plan && display.note ? `. ${display.note}` : null}
         </p>
       )}
       <Button
-        variant={plan ? 'secondary' : 'primary'}
+        variant={display.action === 'manage' ? 'secondary' : 'primary'}
         fullWidth
         disabled={pending}
         aria-busy={pending || undefined}
         icon={pending ? <Spinner /> : undefined}
-        onClick={() => void open()}
+        onClick={() => (display.ended ? void navigate('/pricing') : void open())}
       >
-        {plan ? 'Manage Subscription' : 'Upgrade Plan'}
+        {display.action === 'manage' ? 'Manage Subscription' : 'Upgrade Plan'}
       </Button>
     </section>
   );

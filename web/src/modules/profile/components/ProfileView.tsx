@@ -3,6 +3,7 @@ import { Navigate } from 'react-router';
 
 import { graphql } from '../../../gql';
 import { useLogout } from '../../auth/hooks/useLogout';
+import { useLeavingAfterLogout } from '../../auth/utils/logout-in-progress';
 import { useSubscriptionPlans } from '../../pricing/hooks/useSubscriptionPlans';
 import { Spinner } from '../../ui/components/Spinner';
 import { useCheckoutReturnToast } from '../hooks/useCheckoutReturnToast';
@@ -36,6 +37,7 @@ export const ProfileView = () => {
   const { plans } = useSubscriptionPlans();
   const { logout, pending: loggingOut } = useLogout('profile');
   useCheckoutReturnToast(refetch);
+  const leaving = useLeavingAfterLogout('/profile');
 
   if (!data && loading) {
     return (
@@ -52,6 +54,7 @@ export const ProfileView = () => {
     );
   }
   const user = data?.me;
+  if (!user && leaving) return null;
   if (!user) return <Navigate to="/auth?redirect=%2Fprofile" replace />;
 
   return (

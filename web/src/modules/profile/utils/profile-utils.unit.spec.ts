@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { formatPriceCents } from '../../pricing/utils/format-price';
 import { creditMovementLabel, formatDelta } from './credit-movement-labels';
-import { resolveCurrentPlan, subscriptionBadge } from './subscription-display';
+import { resolveCurrentPlan, subscriptionBadge, subscriptionDisplay } from './subscription-display';
 
 const PLANS = [
   { name: 'Free', price: 0 },
@@ -41,5 +41,60 @@ describe('profile display rules', () => {
     expect(formatDelta(5)).toBe('+5');
     expect(formatDelta(-5)).toBe('−5');
     expect(formatDelta(0)).toBe('0');
+  });
+
+  describe("the subscription card through a plan's life", () => {
+    const day = (iso: string) => `day ${iso.slice(0, 10)}`;
+    const pro = {
+      currentPlan: 'Pro Plan',
+      subscriptionStatus: 'ACTIVE',
+      subscriptionRenewsAt: '2026-12-22T10:00:00.000Z',
+      cancelAtPeriodEnd: false,
+    };
+
+    it('running: Active and Renews on, managed in the portal', () => {
+      const shown = subscriptionDisplay(pro, PLANS, day);
+      expect(shown.plan?.name).toBe('Pro Plan');
+      expect(shown.badge).toEqual({ label: 'Active', tone: 'success' });
+      expect(shown.period).toEqual({ label: 'Renews on', date: 'day 2026-12-22' });
+      expect(shown.action).toBe('manage');
+    });
+
+    it('set to cancel: "Cancels on <date>" as badge and text, still the plan, still managed', () => {
+      const shown = subscriptionDisplay({ ...pro, cancelAtPeriodEnd: true }, PLANS, day);
+      expect(shown.plan?.name).toBe('Pro Plan');
+      expect(shown.badge).toEqual({ label: 'Cancels on day 2026-12-22', tone: 'warning' });
+      expect(shown.period).toEqual({ label: 'Cancels on', date: 'day 2026-12-22' });
+      expect(shown.note).toContain('will not renew');
+      expect(shown.action).toBe('manage');
+    });
+
+    it('ended (canceled): the Free plan with Upgrade Plan, whatever plan and date the server still names', () => {
+      const shown = subscriptionDisplay(
+        { ...pro, subscriptionStatus: 'CANCELED', cancelAtPeriodEnd: true },
+        PLANS,
+        day,
+      );
+      expect(shown.plan).toBeNull();
+      expect(shown.badge.label).toBe('Canceled');
+      expect(shown.period).toBeNull();
+      expect(shown.action).toBe('upgrade');
+      expect(shown.ended).toBe(true);
+    });
+
+    it('never subscribed: Free, no date, Upgrade Plan', () => {
+      const shown = subscriptionDisplay(
+        {
+          currentPlan: 'Free',
+          subscriptionStatus: 'FREE',
+          subscriptionRenewsAt: null,
+          cancelAtPeriodEnd: false,
+        },
+        PLANS,
+        day,
+      );
+      expect(shown).toMatchObject({ plan: null, period: null, action: 'upgrade', ended: false });
+      expect(shown.badge.label).toBe('Free');
+    });
   });
 });

@@ -1,0 +1,34 @@
+import { listCreatorRoutes } from '../../art-styles/utils/creator-routes';
+
+/*
+ * The app's route table, without components: the web router builds its routes from it
+ * (app-routes.tsx), and the build writes it to `dist/routes.json` for the server, which answers
+ * paths outside it with HTTP 404 (the app still renders its 404 page).
+ */
+
+/** Every page other than the creators, as the router serves them. */
+export const PAGE_PATHS = [
+  '/',
+  '/pricing',
+  '/auth',
+  '/auth/google',
+  '/profile',
+  '/creations',
+  '/admin',
+  '/about',
+  '/contact',
+  '/terms',
+  '/privacy',
+  '/gdpr',
+] as const;
+
+export type PagePath = (typeof PAGE_PATHS)[number];
+
+/** Every path the app renders a page for: the pages, the creators and their aliases. */
+export const listAppPaths = (): string[] => [
+  ...PAGE_PATHS,
+  ...listCreatorRoutes().map((route) => route.path),
+];
+
+/** What `dist/routes.json` holds. */
+export type RouteTableFile = { paths: string[] };
