@@ -1,8 +1,9 @@
 import sharp from 'sharp';
 import type { Sharp } from 'sharp';
 import type { ActionFigureDetails, StyleId } from '../image-provider';
-import { readRgb } from './pixels';
 import type { Rgb } from './pixels';
+import { framePhoto } from './subject/framing';
+import type { Subject } from './subject/framing';
 import { renderActionFigure } from './styles/action-figure';
 import { renderAnime } from './styles/anime';
 import { renderChibi } from './styles/chibi';
@@ -16,8 +17,10 @@ export const OUTPUT_SIZE = 1024;
 const MAX_INPUT_PIXELS = 50_000_000;
 
 export interface PreparedPhoto {
-  /** The photo flattened to sRGB and cover-cropped (centred) to OUTPUT_SIZE². */
+  /** The photo flattened to sRGB and framed around its subject to OUTPUT_SIZE². */
   readonly square: Rgb;
+  /** Where the subject, its head and eyes are in `square`. */
+  readonly subject: Subject;
 }
 
 export interface StyleContext {
@@ -54,13 +57,19 @@ export async function renderLocal(request: RenderRequest): Promise<Buffer> {
   const checkpoint = (): void => request.signal?.throwIfAborted();
   const renderer = renderers[request.style];
   if (!renderer) throw new Error(`Unknown style "${String(request.style)}".`);
-  let square: Rgb;
+  let decoded: Sharp;
   try {
-    square = await readRgb(
-      sharp(request.photo, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
-        .flatten({ background: '#ffffff' })
-        .resize(OUTPUT_SIZE, OUTPUT_SIZE, { fit: 'cover', position: 'centre' }),
-    );
+    const { data, info } = await sharp(request.photo, {
+      failOn: 'error',
+      limitInputPixels: MAX_INPUT_PIXELS,
+    })
+      .flatten({ background: '#ffffff' })
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    decoded = sharp(data, {
+      raw: { width: info.width, height: info.height, channels: info.channels },
+    });
   } catch (error) {
     throw new UnreadablePhotoError(error);
   }
@@ -68,7 +77,7 @@ export async function renderLocal(request: RenderRequest): Promise<Buffer> {
   const ctx: StyleContext = request.actionFigure
     ? { actionFigure: request.actionFigure, checkpoint }
     : { checkpoint };
-  const image = await renderer({ square }, ctx);
+  const image = await renderer(await framePhoto(decoded, OUTPUT_SIZE), ctx);
   checkpoint();
   const { data, info } = await image
     .removeAlpha()
