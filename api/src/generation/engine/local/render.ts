@@ -1,7 +1,10 @@
 import sharp from 'sharp';
 import type { Sharp } from 'sharp';
 import type { ActionFigureDetails, StyleId } from '../image-provider';
-import type { Rgb } from './pixels';
+import type { Gray, Rgb } from './pixels';
+import { readDirection } from './direction';
+import type { Direction } from './direction';
+import { subjectMask } from './subject/mask';
 import { framePhoto } from './subject/framing';
 import type { Subject } from './subject/framing';
 import { renderActionFigure } from './styles/action-figure';
@@ -25,6 +28,10 @@ export interface PreparedPhoto {
 
 export interface StyleContext {
   readonly actionFigure?: ActionFigureDetails;
+  /** What the prompt and the seed ask of the picture. */
+  readonly direction: Direction;
+  /** The subject's matte for this photo (computed once, on first use). */
+  readonly mask: () => Promise<Gray>;
   readonly checkpoint: () => void;
 }
 
@@ -49,6 +56,9 @@ export class UnreadablePhotoError extends Error {
 export interface RenderRequest {
   readonly style: StyleId;
   readonly photo: Buffer;
+  /** The user's own words (not the server's style guidance). */
+  readonly prompt?: string;
+  readonly seed?: number;
   readonly actionFigure?: ActionFigureDetails;
   readonly signal?: AbortSignal;
 }
@@ -74,10 +84,16 @@ export async function renderLocal(request: RenderRequest): Promise<Buffer> {
     throw new UnreadablePhotoError(error);
   }
   checkpoint();
-  const ctx: StyleContext = request.actionFigure
-    ? { actionFigure: request.actionFigure, checkpoint }
-    : { checkpoint };
-  const image = await renderer(await framePhoto(decoded, OUTPUT_SIZE), ctx);
+  const photo = await framePhoto(decoded, OUTPUT_SIZE);
+  checkpoint();
+  let matte: Promise<Gray> | null = null;
+  const ctx: StyleContext = {
+    ...(request.actionFigure ? { actionFigure: request.actionFigure } : {}),
+    direction: readDirection(request.prompt ?? '', request.seed ?? 0),
+    mask: () => (matte ??= subjectMask(photo.square, photo.subject)),
+    checkpoint,
+  };
+  const image = await renderer(photo, ctx);
   checkpoint();
   const { data, info } = await image
     .removeAlpha()
