@@ -111,14 +111,17 @@ function tidy(mask: Uint8Array, sure: Gray): void {
   const n = WORK * WORK;
   const keep = new Uint8Array(n);
   const stack: number[] = [];
-  for (let i = 0; i < n; i++)
-    if (sure.data[i]! > 128 && mask[i]! > 128) ((keep[i] = 1), stack.push(i));
-  const spread = (inside: (i: number) => boolean, mark: Uint8Array): void => {
+  const mark = (into: Uint8Array, i: number): void => {
+    into[i] = 1;
+    stack.push(i);
+  };
+  for (let i = 0; i < n; i++) if (sure.data[i]! > 128 && mask[i]! > 128) mark(keep, i);
+  const spread = (inside: (i: number) => boolean, into: Uint8Array): void => {
     while (stack.length) {
       const i = stack.pop()!;
       const x = i % WORK;
       for (const j of [i - WORK, i + WORK, x > 0 ? i - 1 : -1, x < WORK - 1 ? i + 1 : -1]) {
-        if (j >= 0 && j < n && !mark[j] && inside(j)) ((mark[j] = 1), stack.push(j));
+        if (j >= 0 && j < n && !into[j] && inside(j)) mark(into, j);
       }
     }
   };
@@ -128,7 +131,7 @@ function tidy(mask: Uint8Array, sure: Gray): void {
     const x = i % WORK,
       y = (i / WORK) | 0;
     const edge = x === 0 || y === 0 || x === WORK - 1;
-    if (edge && !keep[i]) ((outside[i] = 1), stack.push(i));
+    if (edge && !keep[i]) mark(outside, i);
   }
   spread((j) => !keep[j], outside);
   for (let i = 0; i < n; i++) mask[i] = outside[i] ? Math.min(mask[i]!, keep[i] ? 255 : 0) : 255;
