@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomInt, randomUUID } from 'node:crypto';
 import {
   CREDITS_PER_GENERATION,
   creditStreamId,
@@ -185,6 +185,8 @@ export class GenerationService {
     const work = this.run(created, {
       style,
       prompt,
+      // Every generation its own variation; recorded with the request so it can be reproduced.
+      seed: randomInt(0, 2 ** 31),
       photo: photo.data,
       ...(actionFigure?.success ? { actionFigure: actionFigure.data } : {}),
       priority:
@@ -205,6 +207,7 @@ export class GenerationService {
     job: {
       style: StyleId;
       prompt: string;
+      seed: number;
       photo: Buffer;
       actionFigure?: { name: string; profession: string; accessories: string[] };
       priority: 'priority' | 'standard';
@@ -224,6 +227,7 @@ export class GenerationService {
           style: job.style,
           provider: this.provider.name,
           reservationId: request.id,
+          seed: job.seed,
         },
       },
       {
@@ -242,6 +246,7 @@ export class GenerationService {
           generationId: request.id,
           style: job.style,
           prompt: job.prompt,
+          seed: job.seed,
           photo: job.photo,
           ...(job.actionFigure ? { actionFigure: job.actionFigure } : {}),
         });

@@ -18,6 +18,7 @@ export type GenerationCommand =
         style: string;
         provider: string;
         reservationId: string;
+        seed?: number;
       };
     }
   | {

@@ -18,6 +18,9 @@ export const generationEventSchema = z.discriminatedUnion('type', [
       style: z.string(),
       provider: z.string(),
       reservationId: z.string(),
+      /** The image's random seed (same photo, prompt and seed: same image). Absent on events
+       * written before seeds were recorded; those generations had none. */
+      seed: z.number().int().nonnegative().optional(),
       requestedAt: isoDate,
     }),
   }),

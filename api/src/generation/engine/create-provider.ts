@@ -2,6 +2,7 @@ import type { GenerationConfig } from '../../config';
 import type { ImageProvider } from './image-provider';
 import { LocalImageProvider } from './local/local-provider';
 import { renderLocal } from './local/render';
+import { loadDetector } from './local/subject/detector';
 import { ReplicateImageProvider } from './replicate/replicate-provider';
 
 /** Replicate when a token is configured; otherwise the embedded local engine. */
@@ -15,6 +16,8 @@ export function createImageProvider(config: GenerationConfig): ImageProvider {
       timeoutMs: config.providerTimeoutMs,
     });
   }
+  // The subject detector's models load once, in the background, while the server starts.
+  void loadDetector();
   const delay = config.localProviderDelayMs;
   return new LocalImageProvider({
     concurrency: 2,

@@ -23,6 +23,8 @@ export interface GenerationInput {
   generationId: string;
   style: StyleId;
   prompt: string;
+  /** Random seed of this generation: the same photo, prompt and seed give the same image. */
+  seed?: number;
   /** Already validated and metadata-stripped PNG, JPEG or WEBP. */
   photo: Buffer;
   actionFigure?: ActionFigureDetails;

@@ -5,6 +5,7 @@ import type {
   ProviderOutcome,
   ProviderSubmission,
 } from '../image-provider';
+import { userWords } from './direction';
 import { UnreadablePhotoError, renderLocal } from './render';
 import type { RenderRequest } from './render';
 
@@ -103,6 +104,8 @@ export class LocalImageProvider implements ImageProvider {
       const request: RenderRequest = {
         style: input.style,
         photo: input.photo,
+        prompt: userWords(input.style, input.prompt),
+        seed: input.seed ?? 0,
         ...(input.actionFigure ? { actionFigure: input.actionFigure } : {}),
         ...(input.signal ? { signal: input.signal } : {}),
       };

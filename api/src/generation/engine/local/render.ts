@@ -1,8 +1,12 @@
 import sharp from 'sharp';
 import type { Sharp } from 'sharp';
 import type { ActionFigureDetails, StyleId } from '../image-provider';
-import { readRgb } from './pixels';
-import type { Rgb } from './pixels';
+import type { Gray, Rgb } from './pixels';
+import { readDirection } from './direction';
+import type { Direction } from './direction';
+import { subjectMask } from './subject/mask';
+import { framePhoto } from './subject/framing';
+import type { Subject } from './subject/framing';
 import { renderActionFigure } from './styles/action-figure';
 import { renderAnime } from './styles/anime';
 import { renderChibi } from './styles/chibi';
@@ -16,12 +20,18 @@ export const OUTPUT_SIZE = 1024;
 const MAX_INPUT_PIXELS = 50_000_000;
 
 export interface PreparedPhoto {
-  /** The photo flattened to sRGB and cover-cropped (centred) to OUTPUT_SIZE². */
+  /** The photo flattened to sRGB and framed around its subject to OUTPUT_SIZE². */
   readonly square: Rgb;
+  /** Where the subject, its head and eyes are in `square`. */
+  readonly subject: Subject;
 }
 
 export interface StyleContext {
   readonly actionFigure?: ActionFigureDetails;
+  /** What the prompt and the seed ask of the picture. */
+  readonly direction: Direction;
+  /** The subject's matte for this photo (computed once, on first use). */
+  readonly mask: () => Promise<Gray>;
   readonly checkpoint: () => void;
 }
 
@@ -46,6 +56,9 @@ export class UnreadablePhotoError extends Error {
 export interface RenderRequest {
   readonly style: StyleId;
   readonly photo: Buffer;
+  /** The user's own words (not the server's style guidance). */
+  readonly prompt?: string;
+  readonly seed?: number;
   readonly actionFigure?: ActionFigureDetails;
   readonly signal?: AbortSignal;
 }
@@ -54,21 +67,33 @@ export async function renderLocal(request: RenderRequest): Promise<Buffer> {
   const checkpoint = (): void => request.signal?.throwIfAborted();
   const renderer = renderers[request.style];
   if (!renderer) throw new Error(`Unknown style "${String(request.style)}".`);
-  let square: Rgb;
+  let decoded: Sharp;
   try {
-    square = await readRgb(
-      sharp(request.photo, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
-        .flatten({ background: '#ffffff' })
-        .resize(OUTPUT_SIZE, OUTPUT_SIZE, { fit: 'cover', position: 'centre' }),
-    );
+    const { data, info } = await sharp(request.photo, {
+      failOn: 'error',
+      limitInputPixels: MAX_INPUT_PIXELS,
+    })
+      .flatten({ background: '#ffffff' })
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    decoded = sharp(data, {
+      raw: { width: info.width, height: info.height, channels: info.channels },
+    });
   } catch (error) {
     throw new UnreadablePhotoError(error);
   }
   checkpoint();
-  const ctx: StyleContext = request.actionFigure
-    ? { actionFigure: request.actionFigure, checkpoint }
-    : { checkpoint };
-  const image = await renderer({ square }, ctx);
+  const photo = await framePhoto(decoded, OUTPUT_SIZE);
+  checkpoint();
+  let matte: Promise<Gray> | null = null;
+  const ctx: StyleContext = {
+    ...(request.actionFigure ? { actionFigure: request.actionFigure } : {}),
+    direction: readDirection(request.prompt ?? '', request.seed ?? 0),
+    mask: () => (matte ??= subjectMask(photo.square, photo.subject)),
+    checkpoint,
+  };
+  const image = await renderer(photo, ctx);
   checkpoint();
   const { data, info } = await image
     .removeAlpha()

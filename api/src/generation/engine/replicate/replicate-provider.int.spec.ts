@@ -91,6 +91,16 @@ describe('ReplicateImageProvider against the fake Replicate API', () => {
     expect(server.requests.at(-1)!.headers.authorization).toBeUndefined();
   });
 
+  it('passes the generation’s seed to the model, and none when there is none', async () => {
+    await provider().submit(input(undefined, { seed: 1234567 }));
+    await provider().submit(input(undefined, { generationId: 'g2' }));
+    const [withSeed, without] = server
+      .requestsTo('POST', MODEL_PATH)
+      .map((r) => (r.body as { input: Record<string, unknown> }).input);
+    expect(withSeed!.seed).toBe(1234567);
+    expect(without).not.toHaveProperty('seed');
+  });
+
   it('sends a PNG photo as a PNG data URI', async () => {
     await provider().submit(input(undefined, { photo: astronaut }));
     const body = server.requestsTo('POST', MODEL_PATH)[0]!.body as {

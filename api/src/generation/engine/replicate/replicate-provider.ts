@@ -84,6 +84,7 @@ export class ReplicateImageProvider implements ImageProvider {
       output_format: 'png',
       // The model's maximum when an input image is given.
       safety_tolerance: 2,
+      ...(input.seed !== undefined ? { seed: input.seed } : {}),
     };
     let prediction: Prediction;
     try {

@@ -125,6 +125,8 @@ export interface CardLayout {
   readonly bubble: Rect;
   readonly name: FittedLine;
   readonly profession: FittedLine;
+  /** The chosen pose, named on the card ("natural" poses are not announced). */
+  readonly pose: FittedLine | null;
   readonly slots: readonly AccessorySlot[];
 }
 
@@ -162,7 +164,12 @@ export function layoutCard(details: ActionFigureDetails): CardLayout {
   }));
   const name = cleanText(details.name, 40).toUpperCase() || 'HERO';
   const profession = cleanText(details.profession, 48).toUpperCase();
+  const pose = cleanText(details.pose ?? '', 40);
   return {
+    pose:
+      pose && !pose.startsWith('Natural')
+        ? fitLine(`POSE: ${pose.toUpperCase()}`, 'condensed-bold', bubble.width - 60, 26, 14)
+        : null,
     palette,
     bubble,
     name: fitLine(name, 'condensed-bold', CARD.width - 80, 112, 44),
@@ -246,6 +253,13 @@ function slotSvg(slot: AccessorySlot, p: Palette): string {
   <text font-family="${FONT_FAMILY['condensed-bold']}" font-weight="bold" font-size="${label.size}" fill="${p.text}" ${p.outlineLabels ? `stroke="${p.ink}" stroke-width="3" stroke-opacity="0.45" paint-order="stroke"` : ''}>${lines}</text>`;
 }
 
+function poseBadge(pose: FittedLine, b: Rect, p: Palette): string {
+  const width = textWidth(pose.text, 'condensed-bold', pose.size) + 40;
+  const y = b.y + b.height - pose.size - 34;
+  return `${roundedRect({ x: b.x + b.width / 2 - width / 2, y, width, height: pose.size + 18 }, (pose.size + 18) / 2, `fill="${p.header}" stroke="${p.ink}" stroke-width="3"`)}
+  ${text(b.x + b.width / 2, y + 9 + pose.size * 0.84, pose, 'condensed-bold', `text-anchor="middle" fill="${p.headerInk}"`)}`;
+}
+
 /** Everything in front of the figure: plastic bubble, slots, header and name plate text. */
 export function cardFrontSvg(layout: CardLayout): string {
   const { palette: p, bubble: b, name, profession } = layout;
@@ -280,6 +294,7 @@ export function cardFrontSvg(layout: CardLayout): string {
   <text x="${CARD.x + CARD.width - 34}" y="180" text-anchor="end" font-family="${FONT_FAMILY['condensed-bold']}" font-weight="bold" font-size="22" fill="${p.headerInk}">SERIES · AGES 4+</text>
   ${layout.slots.length > 0 ? `<text x="${SLOT_COLUMN.x + SLOT_COLUMN.width / 2}" y="${b.y + 22}" text-anchor="middle" font-family="${FONT_FAMILY.bold}" font-weight="bold" font-size="22" letter-spacing="3" fill="${p.text}">ACCESSORIES</text>` : ''}
   ${layout.slots.map((slot) => slotSvg(slot, p)).join('\n')}
+  ${layout.pose ? poseBadge(layout.pose, b, p) : ''}
   ${text(CANVAS / 2 + 4, 900 + 6, name, 'condensed-bold', `text-anchor="middle" fill="${p.ink}" fill-opacity="0.6"`)}
   ${text(CANVAS / 2, 900, name, 'condensed-bold', `text-anchor="middle" fill="${p.name}" stroke="${p.ink}" stroke-width="${(name.size * 0.055).toFixed(1)}" stroke-linejoin="round" paint-order="stroke"`)}
   ${

@@ -1,7 +1,9 @@
 import type { Sharp } from 'sharp';
 import type { PreparedPhoto, StyleContext } from '../render';
 import { applyInk, rgbImage, saturate, seededRandom, svgBuffer } from '../pixels';
+import type { Rgb } from '../pixels';
 import { SIZE, inkLines, paintedBase } from './shared';
+import { lightFrom, overlay, sceneFor, weatherInput } from './compose';
 
 /** Warm, lifted, slightly posterised palette: the hand-painted cel look. */
 function pastelGrade(data: Uint8Array): void {
@@ -15,12 +17,9 @@ function pastelGrade(data: Uint8Array): void {
     const banded = Math.round(l / step) * step;
     // Gentle posterisation: move half-way towards the luminance band, keep the hue.
     const k = l > 1 ? 0.5 + (0.5 * banded) / l : 1;
-    const rr = r * k,
-      gg = g * k,
-      bb = b * k;
-    data[j] = Math.min(255, 16 + rr * 0.95 + 6);
-    data[j + 1] = Math.min(255, 14 + gg * 0.95 + 2);
-    data[j + 2] = Math.min(255, 14 + bb * 0.92);
+    data[j] = Math.min(255, 16 + r * k * 0.95 + 6);
+    data[j + 1] = Math.min(255, 14 + g * k * 0.95 + 2);
+    data[j + 2] = Math.min(255, 14 + b * k * 0.92);
   }
 }
 
@@ -29,30 +28,25 @@ function glowOverlay(): Buffer {
     SIZE,
     SIZE,
     `<defs>
-      <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
-        <stop offset="0" stop-color="#8fcbff" stop-opacity="0.42"/>
-        <stop offset="0.4" stop-color="#dff1ff" stop-opacity="0.06"/>
-        <stop offset="1" stop-color="#ffe2b0" stop-opacity="0.12"/>
-      </linearGradient>
       <radialGradient id="sun" cx="0.22" cy="0.12" r="0.7">
-        <stop offset="0" stop-color="#fff6d8" stop-opacity="0.5"/>
-        <stop offset="0.35" stop-color="#ffe7b0" stop-opacity="0.16"/>
+        <stop offset="0" stop-color="#fff6d8" stop-opacity="0.35"/>
+        <stop offset="0.35" stop-color="#ffe7b0" stop-opacity="0.1"/>
         <stop offset="1" stop-color="#ffd9a0" stop-opacity="0"/>
       </radialGradient>
       <radialGradient id="vig" cx="0.5" cy="0.5" r="0.75">
-        <stop offset="0.6" stop-color="#6b4a2b" stop-opacity="0"/>
-        <stop offset="1" stop-color="#6b4a2b" stop-opacity="0.28"/>
+        <stop offset="0.65" stop-color="#6b4a2b" stop-opacity="0"/>
+        <stop offset="1" stop-color="#6b4a2b" stop-opacity="0.22"/>
       </radialGradient>
     </defs>
-    <rect width="${SIZE}" height="${SIZE}" fill="url(#sky)"/>
     <rect width="${SIZE}" height="${SIZE}" fill="url(#sun)"/>
     <rect width="${SIZE}" height="${SIZE}" fill="url(#vig)"/>`,
   );
 }
 
-/** Faint watercolour-paper grain, identical on every render. */
-function paperGrain(data: Uint8Array): void {
-  const random = seededRandom(0x6b1b);
+/** Faint watercolour-paper grain. */
+function paperGrain(img: Rgb, seed: number): void {
+  const random = seededRandom(seed ^ 0x6b1b);
+  const data = img.data;
   for (let j = 0; j < data.length; j += 3) {
     const n = (random() - 0.5) * 7;
     data[j] = Math.max(0, Math.min(255, data[j]! + n));
@@ -61,13 +55,33 @@ function paperGrain(data: Uint8Array): void {
   }
 }
 
+/**
+ * The subject in front of a painted sky and meadow (or the place the prompt names), then the
+ * whole picture painted at once with an edge-aware Kuwahara filter, so figure and scenery
+ * share one brush; soft brown line work on the figure only.
+ */
 export async function renderGhibli(photo: PreparedPhoto, ctx: StyleContext): Promise<Sharp> {
-  const painted = await paintedBase(photo.square, [2, 2], 1.5);
+  const { scene, image: world } = await sceneFor(ctx.direction, photo.subject, {
+    size: SIZE,
+    defaultPlaces: ['meadow', 'meadow', 'mountain', 'forest'],
+    defaultTimes: ['day', 'day', 'dawn', 'sunset'],
+  });
+  const mask = await ctx.mask();
+  const figure: Rgb = { ...photo.square, data: Uint8Array.from(photo.square.data) };
+  lightFrom(figure, scene, 0.25);
+  overlay(world, figure, mask);
   ctx.checkpoint();
+  const painted = await paintedBase(world, [3, 2], 1.2);
   pastelGrade(painted.data);
-  saturate(painted, 1.5);
-  applyInk(painted, await inkLines(photo.square, 1.4, 0.03, 0.09), [78, 52, 38], 0.75);
-  paperGrain(painted.data);
+  saturate(painted, 1.35);
+  const lines = await inkLines(photo.square, 1.4, 0.03, 0.09);
+  for (let i = 0; i < lines.data.length; i++)
+    lines.data[i] = (lines.data[i]! * mask.data[i]!) / 255;
+  applyInk(painted, lines, [78, 52, 38], 0.7);
+  paperGrain(painted, ctx.direction.seed);
   ctx.checkpoint();
-  return rgbImage(painted).composite([{ input: glowOverlay(), blend: 'over' }]);
+  return rgbImage(painted).composite([
+    { input: glowOverlay(), blend: 'over' },
+    ...weatherInput(scene),
+  ]);
 }

@@ -1,8 +1,10 @@
+import sharp from 'sharp';
 import type { Sharp } from 'sharp';
 import type { PreparedPhoto, StyleContext } from '../render';
-import { blurRgb, rgbImage, saturate, svgBuffer, unsharp } from '../pixels';
-import type { Rgb } from '../pixels';
+import { blurRgb, readGray, readRgb, rgbImage, saturate, svgBuffer, unsharp } from '../pixels';
+import type { Gray, Rgb } from '../pixels';
 import { SIZE, clampByte, sculpt, smoothBase } from './shared';
+import { enlargeEyes, eyeGlints, overlay, sceneFor, weatherInput } from './compose';
 
 /** Cinematic grade: warm highlights, teal-leaning shadows. */
 function grade(img: Rgb): void {
@@ -26,45 +28,86 @@ function lightingOverlay(): Buffer {
     SIZE,
     `<defs>
       <radialGradient id="key" cx="0.3" cy="0.18" r="0.65">
-        <stop offset="0" stop-color="#fff3d6" stop-opacity="0.18"/>
+        <stop offset="0" stop-color="#fff3d6" stop-opacity="0.16"/>
         <stop offset="1" stop-color="#fff3d6" stop-opacity="0"/>
       </radialGradient>
-      <radialGradient id="vig" cx="0.5" cy="0.45" r="0.72">
-        <stop offset="0.55" stop-color="#0b1030" stop-opacity="0"/>
-        <stop offset="0.85" stop-color="#0b1030" stop-opacity="0.38"/>
-        <stop offset="1" stop-color="#05081c" stop-opacity="0.72"/>
+      <radialGradient id="vig" cx="0.5" cy="0.45" r="0.75">
+        <stop offset="0.6" stop-color="#0b1030" stop-opacity="0"/>
+        <stop offset="1" stop-color="#05081c" stop-opacity="0.45"/>
       </radialGradient>
-      <linearGradient id="rim" x1="1" y1="0" x2="0" y2="1">
-        <stop offset="0" stop-color="#7fd4ff" stop-opacity="0.45"/>
-        <stop offset="0.35" stop-color="#7fd4ff" stop-opacity="0"/>
-        <stop offset="0.75" stop-color="#ffb066" stop-opacity="0"/>
-        <stop offset="1" stop-color="#ffb066" stop-opacity="0.35"/>
-      </linearGradient>
     </defs>
     <rect width="${SIZE}" height="${SIZE}" fill="url(#key)"/>
-    <rect width="${SIZE}" height="${SIZE}" fill="url(#rim)"/>
     <rect width="${SIZE}" height="${SIZE}" fill="url(#vig)"/>`,
   );
 }
 
+/**
+ * Warm rim light: the matte minus itself shifted towards the light, blurred, so a glowing
+ * edge runs down the figure's back-lit side.
+ */
+async function rimLight(img: Rgb, mask: Gray): Promise<void> {
+  const shift = 14;
+  const w = mask.width;
+  const edge = new Uint8Array(mask.data.length);
+  for (let i = 0; i < edge.length; i++) {
+    const x = i % w;
+    const inner = x >= shift ? mask.data[i - shift]! : 0;
+    edge[i] = Math.max(0, mask.data[i]! - inner);
+  }
+  const soft = await readGray(
+    sharp(edge, { raw: { width: w, height: mask.height, channels: 1 } }).blur(5),
+  );
+  const d = img.data;
+  for (let i = 0, j = 0; i < soft.data.length; i++, j += 3) {
+    const a = Math.min(1, (soft.data[i]! / 255) * 1.6) * (mask.data[i]! / 255);
+    if (a <= 0) continue;
+    d[j] = clampByte(d[j]! + (255 - d[j]!) * a * 0.9);
+    d[j + 1] = clampByte(d[j + 1]! + (196 - d[j + 1]!) * a * 0.8);
+    d[j + 2] = clampByte(d[j + 2]! + (120 - d[j + 2]!) * a * 0.6);
+  }
+}
+
+/**
+ * Soft rounded shading (smoothing plus a relief lit from the top left), larger eyes with
+ * catch-lights, a warm rim light along the figure's edge, and the scene behind it thrown
+ * out of focus like a lens with shallow depth of field.
+ */
 export async function renderPixar(photo: PreparedPhoto, ctx: StyleContext): Promise<Sharp> {
-  const base = await smoothBase(photo.square, 3, 16, 0.8);
+  const figure: Rgb = { ...photo.square, data: Uint8Array.from(photo.square.data) };
+  enlargeEyes(figure, photo.subject, 0.45);
+  const base = await smoothBase(figure, 3, 16, 0.8);
   ctx.checkpoint();
-  await sculpt(base, photo.square, 0.4);
+  await sculpt(base, figure, 0.4);
   grade(base);
-  saturate(base, 1.45);
-  unsharp(base, await blurRgb(base, 2.5), 0.8);
+  saturate(base, 1.4);
+  unsharp(base, await blurRgb(base, 2.5), 0.6);
+  const { scene, image: world } = await sceneFor(ctx.direction, photo.subject, {
+    size: SIZE,
+    defaultPlaces: ['meadow', 'city', 'forest'],
+    defaultTimes: ['day', 'sunset', 'dawn'],
+  });
+  const mask = await ctx.mask();
+  await rimLight(base, mask);
+  const backdrop = await readRgb(
+    rgbImage(world)
+      .resize(SIZE / 4, SIZE / 4)
+      .blur(4)
+      .resize(SIZE, SIZE),
+  );
+  saturate(backdrop, 1.2);
+  overlay(backdrop, base, mask);
   ctx.checkpoint();
-  // Bloom: a blurred, brightened copy screened over the top makes materials look lit.
-  const bloom = await rgbImage(base)
+  const bloom = await rgbImage(backdrop)
     .resize(256, 256)
     .linear(1.4, -190)
     .blur(6)
     .resize(SIZE, SIZE)
     .png({ compressionLevel: 0 })
     .toBuffer();
-  return rgbImage(base).composite([
+  return rgbImage(backdrop).composite([
+    { input: Buffer.from(eyeGlints(photo.subject, SIZE, 1.2)) },
     { input: bloom, blend: 'screen' },
     { input: lightingOverlay(), blend: 'over' },
+    ...weatherInput(scene),
   ]);
 }

@@ -1,110 +1,23 @@
 import type { Sharp } from 'sharp';
 import type { PreparedPhoto, StyleContext } from '../render';
 import {
+  applyInk,
   blurGray,
   dogInk,
-  grayImage,
   luminance,
-  readGray,
   readRgb,
   rgbImage,
-  seededRandom,
+  saturate,
   smoothstep,
   svgBuffer,
 } from '../pixels';
-import type { Colour, Gray, Rgb } from '../pixels';
-import { SIZE, smoothBase, toHsv } from './shared';
+import type { Colour, Rgb } from '../pixels';
+import { SIZE, smoothBase } from './shared';
+import { overlay, sceneFor, silhouetteLine, weatherInput } from './compose';
 
 const PAPER: Colour = [247, 240, 220];
 const INK: Colour = [24, 22, 22];
-/** Sunday-strip spot colours; anything else stays paper. Ordered by hue. */
-const SPOTS: readonly { hue: number; colour: Colour }[] = [
-  { hue: 0, colour: [222, 74, 62] },
-  { hue: 28, colour: [240, 150, 70] },
-  { hue: 50, colour: [246, 208, 84] },
-  { hue: 110, colour: [132, 184, 104] },
-  { hue: 205, colour: [96, 152, 208] },
-  { hue: 275, colour: [150, 120, 190] },
-  { hue: 330, colour: [232, 120, 150] },
-  { hue: 360, colour: [222, 74, 62] },
-];
-const HALFTONE_CELL = 9;
 const MARGIN = 40;
-
-interface SpotPlate {
-  readonly colour: Rgb;
-  readonly alpha: Gray;
-}
-
-function spotFor(hue: number): Colour {
-  let best = SPOTS[0]!;
-  for (const spot of SPOTS) if (Math.abs(spot.hue - hue) < Math.abs(best.hue - hue)) best = spot;
-  return best.colour;
-}
-
-/** Flat spot colour only where the photo is clearly colourful; 0 alpha elsewhere. */
-function spotLayer(base: Rgb): SpotPlate {
-  const n = base.width * base.height;
-  const colour = new Uint8Array(n * 3);
-  const alpha = new Uint8Array(n);
-  for (let i = 0, j = 0; i < n; i++, j += 3) {
-    const [h, s, v] = toHsv(base.data[j]!, base.data[j + 1]!, base.data[j + 2]!);
-    const a = smoothstep(0.42, 0.55, s) * smoothstep(0.3, 0.42, v);
-    const spot = spotFor(h);
-    colour[j] = spot[0];
-    colour[j + 1] = spot[1];
-    colour[j + 2] = spot[2];
-    alpha[i] = a * 255;
-  }
-  return {
-    colour: { data: colour, width: base.width, height: base.height },
-    alpha: { data: alpha, width: base.width, height: base.height },
-  };
-}
-
-/** Rotated dot screen: a dot's radius grows with how dark the area is. */
-function halftone(x: number, y: number, darkness: number): number {
-  if (darkness < 0.5) return 0;
-  const u = (x + y) * Math.SQRT1_2,
-    v = (x - y) * Math.SQRT1_2;
-  const cu = u / HALFTONE_CELL - Math.floor(u / HALFTONE_CELL) - 0.5;
-  const cv = v / HALFTONE_CELL - Math.floor(v / HALFTONE_CELL) - 0.5;
-  const dist = Math.sqrt(cu * cu + cv * cv);
-  const radius = 0.6 * Math.sqrt((darkness - 0.5) / 0.5);
-  return 1 - smoothstep(radius - 0.08, radius + 0.08, dist);
-}
-
-function compose(spots: SpotPlate, shade: Gray, ink: Gray): Rgb {
-  const w = SIZE;
-  const out = new Uint8Array(w * w * 3);
-  const random = seededRandom(0x5100);
-  // Misregistered colour plate, as on cheap newsprint.
-  const shift = 3 * w + 4;
-  for (let y = 0; y < w; y++) {
-    for (let x = 0; x < w; x++) {
-      const i = y * w + x,
-        j = i * 3;
-      const grain = (random() - 0.5) * 10;
-      let r = PAPER[0] + grain,
-        g = PAPER[1] + grain,
-        b = PAPER[2] + grain * 0.8;
-      const si = i >= shift ? i - shift : i;
-      const a = (spots.alpha.data[si]! / 255) * 0.8;
-      if (a > 0) {
-        r += (spots.colour.data[si * 3]! - r) * a;
-        g += (spots.colour.data[si * 3 + 1]! - g) * a;
-        b += (spots.colour.data[si * 3 + 2]! - b) * a;
-      }
-      const darkness = 1 - shade.data[i]! / 255;
-      const solid = smoothstep(0.84, 0.9, darkness);
-      const inked = Math.max(ink.data[i]! / 255, solid, halftone(x, y, darkness) * 0.9);
-      out[j] = r + (INK[0] - r) * inked;
-      out[j + 1] = g + (INK[1] - g) * inked;
-      out[j + 2] = b + (INK[2] - b) * inked;
-    }
-  }
-  return { data: out, width: w, height: w };
-}
 
 function panelFrame(): Buffer {
   const inner = SIZE - MARGIN * 2;
@@ -117,26 +30,82 @@ function panelFrame(): Buffer {
   );
 }
 
+/** The Sunday strip's flat inks: every area of the picture becomes one of them. */
+const FLATS: readonly Colour[] = [
+  [247, 240, 220],
+  [250, 214, 178],
+  [232, 170, 120],
+  [240, 150, 70],
+  [222, 74, 62],
+  [246, 208, 84],
+  [132, 184, 104],
+  [80, 140, 80],
+  [96, 152, 208],
+  [150, 200, 235],
+  [150, 120, 190],
+  [160, 110, 70],
+  [196, 196, 190],
+  [110, 108, 110],
+  [40, 38, 40],
+];
+
+/** Palette quantisation to FLATS (nearest colour, by a luminance-weighted distance). */
+function flatten(img: Rgb): Rgb {
+  const out = new Uint8Array(img.data.length);
+  for (let j = 0; j < img.data.length; j += 3) {
+    const r = img.data[j]!,
+      g = img.data[j + 1]!,
+      b = img.data[j + 2]!;
+    let best = FLATS[0]!,
+      distance = Infinity;
+    for (const c of FLATS) {
+      const dr = r - c[0],
+        dg = g - c[1],
+        db = b - c[2];
+      const d = 0.3 * dr * dr + 0.59 * dg * dg + 0.11 * db * db + 0.4 * (dr - dg) * (dr - dg);
+      if (d < distance) {
+        distance = d;
+        best = c;
+      }
+    }
+    out[j] = best[0];
+    out[j + 1] = best[1];
+    out[j + 2] = best[2];
+  }
+  return { data: out, width: img.width, height: img.height };
+}
+
+/**
+ * Newspaper strip: the figure in front of an outlined scene, the whole panel reduced to a
+ * handful of flat inks (palette quantisation, cleaned with a median filter), bold black line
+ * art from the figure's edges and silhouette, on off-white paper inside a ruled panel.
+ */
 export async function renderSnoopy(photo: PreparedPhoto, ctx: StyleContext): Promise<Sharp> {
+  const { scene, image: world } = await sceneFor(ctx.direction, photo.subject, {
+    size: SIZE,
+    defaultPlaces: ['meadow', 'meadow', 'city', 'snow'],
+    defaultTimes: ['day'],
+    outlined: true,
+  });
   const base = await smoothBase(photo.square, 3, 22, 1);
   ctx.checkpoint();
+  const mask = await ctx.mask();
+  overlay(world, base, mask);
+  saturate(world, 1.25);
+  const half = await readRgb(rgbImage(world).resize(SIZE / 2, SIZE / 2));
+  const flat = await readRgb(
+    rgbImage(flatten(half)).median(5).resize(SIZE, SIZE, { kernel: 'nearest' }),
+  );
   const lum = luminance(base);
-  const [shade, fine, coarse] = await Promise.all([
-    blurGray(lum, 2.5),
-    blurGray(lum, 1.5),
-    blurGray(lum, 3),
-  ]);
-  const rawInk = dogInk(fine, coarse, 0.018, 0.04);
+  const [fine, coarse] = await Promise.all([blurGray(lum, 1.5), blurGray(lum, 3)]);
+  const rawInk = dogInk(fine, coarse, 0.022, 0.045);
+  for (let i = 0; i < rawInk.data.length; i++)
+    rawInk.data[i] = (rawInk.data[i]! * mask.data[i]!) / 255;
   // Thicken and clean the strokes: blur, then re-threshold.
-  const blurred = await blurGray(rawInk, 1.1);
-  const ink = { ...blurred, data: blurred.data.map((v) => 255 * smoothstep(70, 130, v)) };
-  const plate = spotLayer(await readRgb(rgbImage(base).resize(SIZE / 2, SIZE / 2)));
-  // Bold, flat spot shapes instead of speckles: blur the coverage, then cut it sharply.
-  const spread = await readGray(grayImage(plate.alpha).blur(2.5).resize(SIZE, SIZE));
-  const spots: SpotPlate = {
-    colour: await readRgb(rgbImage(plate.colour).resize(SIZE, SIZE)),
-    alpha: { ...spread, data: spread.data.map((v) => 255 * smoothstep(110, 140, v)) },
-  };
+  const blurred = await blurGray(rawInk, 1.2);
+  const ink = { ...blurred, data: blurred.data.map((v) => 255 * smoothstep(60, 120, v)) };
+  applyInk(flat, ink, INK);
+  applyInk(flat, await silhouetteLine(mask, 8), INK);
   ctx.checkpoint();
-  return rgbImage(compose(spots, shade, ink)).composite([{ input: panelFrame(), blend: 'over' }]);
+  return rgbImage(flat).composite([...weatherInput(scene), { input: panelFrame(), blend: 'over' }]);
 }
