@@ -24,12 +24,16 @@ export interface AuthLimits {
   readonly loginPerIp: RateLimit;
   readonly loginFailuresPerAccount: RateLimit;
   readonly registrationsPerIp: RateLimit;
+  readonly passwordResetsPerEmail: RateLimit;
+  readonly passwordResetsPerIp: RateLimit;
 }
 
 export const defaultAuthLimits = (windowSeconds = 900): AuthLimits => ({
   loginPerIp: { limit: 30, windowSeconds },
   loginFailuresPerAccount: { limit: 5, windowSeconds },
   registrationsPerIp: { limit: 10, windowSeconds },
+  passwordResetsPerEmail: { limit: 3, windowSeconds },
+  passwordResetsPerIp: { limit: 20, windowSeconds },
 });
 
 export interface SignedIn {
