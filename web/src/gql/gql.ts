@@ -30,6 +30,7 @@ type Documents = {
     "\n  query AdminUserGenerations($userId: ID!, $first: Int, $after: String) {\n    staffUserGenerations(userId: $userId, first: $first, after: $after) {\n      generations {\n        refundedCredits\n        generation {\n          id\n          status\n          style\n          prompt\n          errorMessage\n          requestedAt\n          completedAt\n        }\n      }\n      nextCursor\n    }\n  }\n": typeof types.AdminUserGenerationsDocument,
     "\n  query AdminFindUsers($query: String!) {\n    staffFindUsers(query: $query) {\n      id\n      email\n      username\n      fullName\n      roles\n      credits\n      subscriptionStatus\n      subscriptionPlan\n      createdAt\n    }\n  }\n": typeof types.AdminFindUsersDocument,
     "\n  fragment AdminUserSummary_StaffUser on StaffUser {\n    id\n    email\n    username\n    fullName\n    roles\n    createdAt\n    credits\n    held\n    lifetimeGranted\n    lifetimePurchased\n    lifetimeSpent\n    lifetimeRefunded\n    lifetimeExpired\n    subscriptionStatus\n    subscriptionPlan\n    subscriptionPeriodEnd\n    stripeCustomerId\n  }\n": typeof types.AdminUserSummary_StaffUserFragmentDoc,
+    "\n  mutation ForgotPassword($input: ForgotPasswordInput!) {\n    forgotPassword(input: $input) {\n      message\n    }\n  }\n": typeof types.ForgotPasswordDocument,
     "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      user {\n        ...CurrentUser_User\n      }\n    }\n  }\n": typeof types.LoginDocument,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      user {\n        ...CurrentUser_User\n      }\n    }\n  }\n": typeof types.RegisterDocument,
     "\n  fragment CurrentUser_User on User {\n    id\n    email\n    username\n    fullName\n    profileImageUrl\n    credits\n    generationsRemaining\n    subscriptionStatus\n    currentPlan\n    roles\n  }\n": typeof types.CurrentUser_UserFragmentDoc,
@@ -50,6 +51,7 @@ type Documents = {
     "\n  query Profile {\n    me {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n      ...ProfileCreditsCard_User\n      ...ProfileSubscriptionCard_User\n    }\n  }\n": typeof types.ProfileDocument,
     "\n  mutation CreatePortalSession {\n    createPortalSession {\n      url\n    }\n  }\n": typeof types.CreatePortalSessionDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n    }\n  }\n": typeof types.UpdateProfileDocument,
+    "\n  mutation ResetPassword($input: ResetPasswordInput!) {\n    resetPassword(input: $input) {\n      message\n    }\n  }\n": typeof types.ResetPasswordDocument,
 };
 const documents: Documents = {
     "\n  mutation GeneratePrompt($config: ActionFigureConfigInput!) {\n    generatePrompt(config: $config)\n  }\n": types.GeneratePromptDocument,
@@ -68,6 +70,7 @@ const documents: Documents = {
     "\n  query AdminUserGenerations($userId: ID!, $first: Int, $after: String) {\n    staffUserGenerations(userId: $userId, first: $first, after: $after) {\n      generations {\n        refundedCredits\n        generation {\n          id\n          status\n          style\n          prompt\n          errorMessage\n          requestedAt\n          completedAt\n        }\n      }\n      nextCursor\n    }\n  }\n": types.AdminUserGenerationsDocument,
     "\n  query AdminFindUsers($query: String!) {\n    staffFindUsers(query: $query) {\n      id\n      email\n      username\n      fullName\n      roles\n      credits\n      subscriptionStatus\n      subscriptionPlan\n      createdAt\n    }\n  }\n": types.AdminFindUsersDocument,
     "\n  fragment AdminUserSummary_StaffUser on StaffUser {\n    id\n    email\n    username\n    fullName\n    roles\n    createdAt\n    credits\n    held\n    lifetimeGranted\n    lifetimePurchased\n    lifetimeSpent\n    lifetimeRefunded\n    lifetimeExpired\n    subscriptionStatus\n    subscriptionPlan\n    subscriptionPeriodEnd\n    stripeCustomerId\n  }\n": types.AdminUserSummary_StaffUserFragmentDoc,
+    "\n  mutation ForgotPassword($input: ForgotPasswordInput!) {\n    forgotPassword(input: $input) {\n      message\n    }\n  }\n": types.ForgotPasswordDocument,
     "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      user {\n        ...CurrentUser_User\n      }\n    }\n  }\n": types.LoginDocument,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      user {\n        ...CurrentUser_User\n      }\n    }\n  }\n": types.RegisterDocument,
     "\n  fragment CurrentUser_User on User {\n    id\n    email\n    username\n    fullName\n    profileImageUrl\n    credits\n    generationsRemaining\n    subscriptionStatus\n    currentPlan\n    roles\n  }\n": types.CurrentUser_UserFragmentDoc,
@@ -88,6 +91,7 @@ const documents: Documents = {
     "\n  query Profile {\n    me {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n      ...ProfileCreditsCard_User\n      ...ProfileSubscriptionCard_User\n    }\n  }\n": types.ProfileDocument,
     "\n  mutation CreatePortalSession {\n    createPortalSession {\n      url\n    }\n  }\n": types.CreatePortalSessionDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n    }\n  }\n": types.UpdateProfileDocument,
+    "\n  mutation ResetPassword($input: ResetPasswordInput!) {\n    resetPassword(input: $input) {\n      message\n    }\n  }\n": types.ResetPasswordDocument,
 };
 
 /**
@@ -171,6 +175,10 @@ export function graphql(source: "\n  fragment AdminUserSummary_StaffUser on Staf
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  mutation ForgotPassword($input: ForgotPasswordInput!) {\n    forgotPassword(input: $input) {\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation ForgotPassword($input: ForgotPasswordInput!) {\n    forgotPassword(input: $input) {\n      message\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      user {\n        ...CurrentUser_User\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      user {\n        ...CurrentUser_User\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -248,6 +256,10 @@ export function graphql(source: "\n  mutation CreatePortalSession {\n    createP
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ResetPassword($input: ResetPasswordInput!) {\n    resetPassword(input: $input) {\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation ResetPassword($input: ResetPasswordInput!) {\n    resetPassword(input: $input) {\n      message\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

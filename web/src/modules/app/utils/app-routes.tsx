@@ -57,6 +57,12 @@ const marketingRoutes: RouteObject[] = [
     }),
   },
   {
+    path: 'reset-password',
+    lazy: async () => ({
+      Component: (await import('../../../pages/auth/ResetPasswordPage')).ResetPasswordPage,
+    }),
+  },
+  {
     path: 'profile',
     lazy: async () => ({
       Component: (await import('../../../pages/profile/ProfilePage')).ProfilePage,

@@ -6,6 +6,7 @@ import type { AuthMode } from '../hooks/useAuthModal';
 import { POST_LOGIN_REDIRECT_DELAY_MS } from '../utils/post-login-redirect';
 
 import { AuthForm } from './AuthForm';
+import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { GoogleSignInButton } from './GoogleSignInButton';
 import styles from './AuthModal.module.css';
 
@@ -29,6 +30,7 @@ const COPY: Readonly<Record<AuthMode, { title: string; intro: string }>> = {
  */
 export const AuthModal = ({ initialMode, redirectTo, onClose }: AuthModalProps) => {
   const [mode, setMode] = useState<AuthMode>(initialMode);
+  const [forgot, setForgot] = useState(false);
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
 
@@ -39,10 +41,23 @@ export const AuthModal = ({ initialMode, redirectTo, onClose }: AuthModalProps) 
     }
   };
 
+  if (forgot) {
+    return (
+      <Dialog title="Reset your password" onClose={onClose}>
+        <ForgotPasswordForm onBack={() => setForgot(false)} />
+      </Dialog>
+    );
+  }
   const copy = COPY[mode];
   return (
     <Dialog title={copy.title} intro={copy.intro} onClose={onClose}>
-      <AuthForm key={mode} mode={mode} screen="modal" onSuccess={onSuccess} />
+      <AuthForm
+        key={mode}
+        mode={mode}
+        screen="modal"
+        onSuccess={onSuccess}
+        onForgotPassword={() => setForgot(true)}
+      />
       <p className={styles.toggle}>
         {mode === 'login' ? "Don't have an account?" : 'Already have an account?'}{' '}
         <button
