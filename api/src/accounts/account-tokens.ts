@@ -97,6 +97,16 @@ export class AccountTokens {
     throw new AppError('TOKEN_EXPIRED', `${link} has expired (links last ${ttl}). ${again}.`, 410);
   }
 
+  /** What a well-formed token was issued for (null: unknown or malformed). */
+  async purposeOf(token: unknown): Promise<TokenPurpose | null> {
+    if (typeof token !== 'string' || !TOKEN_SHAPE.test(token)) return null;
+    const result = await this.db.query<{ purpose: TokenPurpose }>(
+      'SELECT purpose FROM account_tokens WHERE token_hash = $1',
+      [hashToken(token)],
+    );
+    return result.rows[0]?.purpose ?? null;
+  }
+
   /** Every other open token of this purpose ends (a reset or a confirmation has happened). */
   async retireAll(db: Queryable, userId: string, purpose: TokenPurpose): Promise<void> {
     await db.query(

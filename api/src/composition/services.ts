@@ -20,6 +20,7 @@ import type { BlobStore } from '../storage/blob-store';
 import { LocalDiskBlobStore } from '../storage/local-disk-blob-store';
 import { AccountService, type AuthLimits } from '../accounts/account-service';
 import { PasswordResetService } from '../accounts/password-reset';
+import { AccountEmailService } from '../accounts/account-email';
 import { MailDelivery } from '../mail/mail-delivery';
 import type { Mailer } from '../mail/mailer';
 import { OutboxMailer } from '../mail/outbox-mailer';
@@ -38,6 +39,7 @@ export interface Services {
   readonly projections: ProjectionsGate;
   readonly accounts: AccountService;
   readonly passwordReset: PasswordResetService;
+  readonly accountEmail: AccountEmailService;
   readonly mail: MailDelivery;
   /** The outbox staff can read, when mail is not sent over SMTP (the embedded default). */
   readonly outbox: OutboxMailer | null;
@@ -87,6 +89,8 @@ export async function createServices(
   );
   const authLimits = overrides.authLimits ?? config.authLimits;
   const accounts = new AccountService(pool, ledger, runtime.projections, authLimits);
+  const accountEmail = new AccountEmailService(pool, accounts, mail, config.publicUrl, authLimits);
+  accounts.onRegistered = (user) => accountEmail.sendVerification(user);
   const blobs = new LocalDiskBlobStore(path.join(config.dataDir, 'blobs'));
   const provider = overrides.provider ?? createImageProvider(config.generation);
   const generations = new GenerationService(
@@ -108,6 +112,7 @@ export async function createServices(
     projections: runtime.projections,
     accounts,
     passwordReset: new PasswordResetService(pool, accounts, mail, config.publicUrl, authLimits),
+    accountEmail,
     mail,
     outbox,
     cookies: { secure: config.production },

@@ -14,6 +14,10 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  fragment AccountSettings_User on User {\n    id\n    email\n    emailVerified\n    hasPassword\n    pendingEmail\n  }\n": typeof types.AccountSettings_UserFragmentDoc,
+    "\n  mutation ResendVerificationEmail {\n    resendVerificationEmail {\n      message\n    }\n  }\n": typeof types.ResendVerificationEmailDocument,
+    "\n  mutation RequestEmailChange($input: ChangeEmailInput!) {\n    requestEmailChange(input: $input) {\n      message\n    }\n  }\n": typeof types.RequestEmailChangeDocument,
+    "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input) {\n      message\n    }\n  }\n": typeof types.ChangePasswordDocument,
     "\n  mutation GeneratePrompt($config: ActionFigureConfigInput!) {\n    generatePrompt(config: $config)\n  }\n": typeof types.GeneratePromptDocument,
     "\n  query AdminFinanceReport($from: DateTime!, $to: DateTime!, $granularity: ReportGranularity!) {\n    financeReport(from: $from, to: $to, granularity: $granularity) {\n      period\n      granted\n      purchased\n      spent\n      refunded\n      expired\n      revoked\n      paidConsumed\n      freeConsumed\n      revenue {\n        planId\n        currency\n        amountCents\n      }\n    }\n  }\n": typeof types.AdminFinanceReportDocument,
     "\n  query AdminReconciliation {\n    financeReconciliation {\n      invoicesChecked\n      issues {\n        kind\n        invoiceId\n        userId\n        purchases\n        amountPaidCents\n      }\n    }\n  }\n": typeof types.AdminReconciliationDocument,
@@ -46,14 +50,19 @@ type Documents = {
     "\n  fragment CreditHistory_CreditMovement on CreditMovement {\n    id\n    type\n    delta\n    heldDelta\n    balanceAfter\n    heldAfter\n    reason\n    occurredAt\n  }\n": typeof types.CreditHistory_CreditMovementFragmentDoc,
     "\n  query CreditHistory($first: Int, $before: String) {\n    myCreditHistory(first: $first, before: $before) {\n      movements {\n        ...CreditHistory_CreditMovement\n      }\n      nextCursor\n    }\n  }\n": typeof types.CreditHistoryDocument,
     "\n  fragment ProfileCreditsCard_User on User {\n    id\n    credits\n    generationsRemaining\n  }\n": typeof types.ProfileCreditsCard_UserFragmentDoc,
-    "\n  fragment ProfileIdentityCard_User on User {\n    id\n    email\n    username\n    fullName\n    profileImageUrl\n    subscriptionStatus\n  }\n": typeof types.ProfileIdentityCard_UserFragmentDoc,
+    "\n  fragment ProfileIdentityCard_User on User {\n    id\n    email\n    emailVerified\n    username\n    fullName\n    profileImageUrl\n    subscriptionStatus\n  }\n": typeof types.ProfileIdentityCard_UserFragmentDoc,
     "\n  fragment ProfileSubscriptionCard_User on User {\n    id\n    currentPlan\n    subscriptionStatus\n    subscriptionRenewsAt\n    cancelAtPeriodEnd\n  }\n": typeof types.ProfileSubscriptionCard_UserFragmentDoc,
-    "\n  query Profile {\n    me {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n      ...ProfileCreditsCard_User\n      ...ProfileSubscriptionCard_User\n    }\n  }\n": typeof types.ProfileDocument,
+    "\n  query Profile {\n    me {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n      ...ProfileCreditsCard_User\n      ...ProfileSubscriptionCard_User\n      ...AccountSettings_User\n    }\n  }\n": typeof types.ProfileDocument,
     "\n  mutation CreatePortalSession {\n    createPortalSession {\n      url\n    }\n  }\n": typeof types.CreatePortalSessionDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n    }\n  }\n": typeof types.UpdateProfileDocument,
     "\n  mutation ResetPassword($input: ResetPasswordInput!) {\n    resetPassword(input: $input) {\n      message\n    }\n  }\n": typeof types.ResetPasswordDocument,
+    "\n  mutation VerifyEmail($input: VerifyEmailInput!) {\n    verifyEmail(input: $input) {\n      message\n    }\n  }\n": typeof types.VerifyEmailDocument,
 };
 const documents: Documents = {
+    "\n  fragment AccountSettings_User on User {\n    id\n    email\n    emailVerified\n    hasPassword\n    pendingEmail\n  }\n": types.AccountSettings_UserFragmentDoc,
+    "\n  mutation ResendVerificationEmail {\n    resendVerificationEmail {\n      message\n    }\n  }\n": types.ResendVerificationEmailDocument,
+    "\n  mutation RequestEmailChange($input: ChangeEmailInput!) {\n    requestEmailChange(input: $input) {\n      message\n    }\n  }\n": types.RequestEmailChangeDocument,
+    "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input) {\n      message\n    }\n  }\n": types.ChangePasswordDocument,
     "\n  mutation GeneratePrompt($config: ActionFigureConfigInput!) {\n    generatePrompt(config: $config)\n  }\n": types.GeneratePromptDocument,
     "\n  query AdminFinanceReport($from: DateTime!, $to: DateTime!, $granularity: ReportGranularity!) {\n    financeReport(from: $from, to: $to, granularity: $granularity) {\n      period\n      granted\n      purchased\n      spent\n      refunded\n      expired\n      revoked\n      paidConsumed\n      freeConsumed\n      revenue {\n        planId\n        currency\n        amountCents\n      }\n    }\n  }\n": types.AdminFinanceReportDocument,
     "\n  query AdminReconciliation {\n    financeReconciliation {\n      invoicesChecked\n      issues {\n        kind\n        invoiceId\n        userId\n        purchases\n        amountPaidCents\n      }\n    }\n  }\n": types.AdminReconciliationDocument,
@@ -86,12 +95,13 @@ const documents: Documents = {
     "\n  fragment CreditHistory_CreditMovement on CreditMovement {\n    id\n    type\n    delta\n    heldDelta\n    balanceAfter\n    heldAfter\n    reason\n    occurredAt\n  }\n": types.CreditHistory_CreditMovementFragmentDoc,
     "\n  query CreditHistory($first: Int, $before: String) {\n    myCreditHistory(first: $first, before: $before) {\n      movements {\n        ...CreditHistory_CreditMovement\n      }\n      nextCursor\n    }\n  }\n": types.CreditHistoryDocument,
     "\n  fragment ProfileCreditsCard_User on User {\n    id\n    credits\n    generationsRemaining\n  }\n": types.ProfileCreditsCard_UserFragmentDoc,
-    "\n  fragment ProfileIdentityCard_User on User {\n    id\n    email\n    username\n    fullName\n    profileImageUrl\n    subscriptionStatus\n  }\n": types.ProfileIdentityCard_UserFragmentDoc,
+    "\n  fragment ProfileIdentityCard_User on User {\n    id\n    email\n    emailVerified\n    username\n    fullName\n    profileImageUrl\n    subscriptionStatus\n  }\n": types.ProfileIdentityCard_UserFragmentDoc,
     "\n  fragment ProfileSubscriptionCard_User on User {\n    id\n    currentPlan\n    subscriptionStatus\n    subscriptionRenewsAt\n    cancelAtPeriodEnd\n  }\n": types.ProfileSubscriptionCard_UserFragmentDoc,
-    "\n  query Profile {\n    me {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n      ...ProfileCreditsCard_User\n      ...ProfileSubscriptionCard_User\n    }\n  }\n": types.ProfileDocument,
+    "\n  query Profile {\n    me {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n      ...ProfileCreditsCard_User\n      ...ProfileSubscriptionCard_User\n      ...AccountSettings_User\n    }\n  }\n": types.ProfileDocument,
     "\n  mutation CreatePortalSession {\n    createPortalSession {\n      url\n    }\n  }\n": types.CreatePortalSessionDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n    }\n  }\n": types.UpdateProfileDocument,
     "\n  mutation ResetPassword($input: ResetPasswordInput!) {\n    resetPassword(input: $input) {\n      message\n    }\n  }\n": types.ResetPasswordDocument,
+    "\n  mutation VerifyEmail($input: VerifyEmailInput!) {\n    verifyEmail(input: $input) {\n      message\n    }\n  }\n": types.VerifyEmailDocument,
 };
 
 /**
@@ -108,6 +118,22 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment AccountSettings_User on User {\n    id\n    email\n    emailVerified\n    hasPassword\n    pendingEmail\n  }\n"): (typeof documents)["\n  fragment AccountSettings_User on User {\n    id\n    email\n    emailVerified\n    hasPassword\n    pendingEmail\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ResendVerificationEmail {\n    resendVerificationEmail {\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation ResendVerificationEmail {\n    resendVerificationEmail {\n      message\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RequestEmailChange($input: ChangeEmailInput!) {\n    requestEmailChange(input: $input) {\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation RequestEmailChange($input: ChangeEmailInput!) {\n    requestEmailChange(input: $input) {\n      message\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input) {\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input) {\n      message\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -239,7 +265,7 @@ export function graphql(source: "\n  fragment ProfileCreditsCard_User on User {\
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment ProfileIdentityCard_User on User {\n    id\n    email\n    username\n    fullName\n    profileImageUrl\n    subscriptionStatus\n  }\n"): (typeof documents)["\n  fragment ProfileIdentityCard_User on User {\n    id\n    email\n    username\n    fullName\n    profileImageUrl\n    subscriptionStatus\n  }\n"];
+export function graphql(source: "\n  fragment ProfileIdentityCard_User on User {\n    id\n    email\n    emailVerified\n    username\n    fullName\n    profileImageUrl\n    subscriptionStatus\n  }\n"): (typeof documents)["\n  fragment ProfileIdentityCard_User on User {\n    id\n    email\n    emailVerified\n    username\n    fullName\n    profileImageUrl\n    subscriptionStatus\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -247,7 +273,7 @@ export function graphql(source: "\n  fragment ProfileSubscriptionCard_User on Us
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Profile {\n    me {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n      ...ProfileCreditsCard_User\n      ...ProfileSubscriptionCard_User\n    }\n  }\n"): (typeof documents)["\n  query Profile {\n    me {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n      ...ProfileCreditsCard_User\n      ...ProfileSubscriptionCard_User\n    }\n  }\n"];
+export function graphql(source: "\n  query Profile {\n    me {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n      ...ProfileCreditsCard_User\n      ...ProfileSubscriptionCard_User\n      ...AccountSettings_User\n    }\n  }\n"): (typeof documents)["\n  query Profile {\n    me {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n      ...ProfileCreditsCard_User\n      ...ProfileSubscriptionCard_User\n      ...AccountSettings_User\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -260,6 +286,10 @@ export function graphql(source: "\n  mutation UpdateProfile($input: UpdateProfil
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation ResetPassword($input: ResetPasswordInput!) {\n    resetPassword(input: $input) {\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation ResetPassword($input: ResetPasswordInput!) {\n    resetPassword(input: $input) {\n      message\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation VerifyEmail($input: VerifyEmailInput!) {\n    verifyEmail(input: $input) {\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation VerifyEmail($input: VerifyEmailInput!) {\n    verifyEmail(input: $input) {\n      message\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

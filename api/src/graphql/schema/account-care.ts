@@ -17,7 +17,61 @@ const ResetPasswordInput = builder.inputType('ResetPasswordInput', {
   }),
 });
 
+const VerifyEmailInput = builder.inputType('VerifyEmailInput', {
+  fields: (t) => ({
+    token: t.string({ required: true, description: 'The `token` query parameter of the link' }),
+  }),
+});
+
+const ChangeEmailInput = builder.inputType('ChangeEmailInput', {
+  fields: (t) => ({
+    newEmail: t.string({ required: true }),
+    currentPassword: t.string({ required: true }),
+  }),
+});
+
+const ChangePasswordInput = builder.inputType('ChangePasswordInput', {
+  fields: (t) => ({
+    currentPassword: t.string({ required: true }),
+    newPassword: t.string({ required: true }),
+  }),
+});
+
 builder.mutationFields((t) => ({
+  resendVerificationEmail: t.field({
+    type: ActionResult,
+    description: 'Mails a new confirmation link to the signed-in user',
+    authScopes: { signedIn: true },
+    resolve: (_root, _args, context) =>
+      context.services.accountEmail.resendVerification(context.viewer!.user),
+  }),
+  verifyEmail: t.field({
+    type: ActionResult,
+    description: 'Opens a confirmation link: verifies the email, or completes a change of email',
+    args: { input: t.arg({ type: VerifyEmailInput, required: true }) },
+    resolve: (_root, { input }, context) => context.services.accountEmail.confirmEmail(input.token),
+  }),
+  requestEmailChange: t.field({
+    type: ActionResult,
+    description:
+      'Mails a confirmation link to the new address (the change takes effect when it is opened) and tells the old one',
+    authScopes: { signedIn: true },
+    args: { input: t.arg({ type: ChangeEmailInput, required: true }) },
+    resolve: (_root, { input }, context) =>
+      context.services.accountEmail.requestEmailChange(context.viewer!.user, input),
+  }),
+  changePassword: t.field({
+    type: ActionResult,
+    description: 'Changes the password with the current one; every other session ends',
+    authScopes: { signedIn: true },
+    args: { input: t.arg({ type: ChangePasswordInput, required: true }) },
+    resolve: (_root, { input }, context) =>
+      context.services.accountEmail.changePassword(
+        context.viewer!.user,
+        context.viewer!.session.id,
+        input,
+      ),
+  }),
   forgotPassword: t.field({
     type: ActionResult,
     description:

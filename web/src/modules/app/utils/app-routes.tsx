@@ -63,6 +63,12 @@ const marketingRoutes: RouteObject[] = [
     }),
   },
   {
+    path: 'verify-email',
+    lazy: async () => ({
+      Component: (await import('../../../pages/auth/VerifyEmailPage')).VerifyEmailPage,
+    }),
+  },
+  {
     path: 'profile',
     lazy: async () => ({
       Component: (await import('../../../pages/profile/ProfilePage')).ProfilePage,
