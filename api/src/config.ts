@@ -23,6 +23,11 @@ const envSchema = z.object({
   LOGIN_ATTEMPTS_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   REGISTRATIONS_PER_IP: z.coerce.number().int().positive().default(10),
+  PASSWORD_RESETS_PER_EMAIL: z.coerce.number().int().positive().default(3),
+  PASSWORD_RESETS_PER_IP: z.coerce.number().int().positive().default(20),
+  SMTP_URL: optional,
+  MAIL_FROM: z.string().default('Stylised <no-reply@stylised.local>'),
+  DATA_EXPORT_TTL_HOURS: z.coerce.number().positive().default(48),
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,
   GOOGLE_AUTHORIZATION_URL: z
@@ -72,6 +77,10 @@ export interface Config {
   readonly google: GoogleConfig | null;
   readonly generation: GenerationConfig;
   readonly billing: BillingConfig;
+  /** SMTP when `SMTP_URL` is set; otherwise the outbox table (printed to the log, read by admins). */
+  readonly mail: { readonly smtpUrl: string | undefined; readonly from: string };
+  /** How long a finished data export can be downloaded. */
+  readonly dataExportTtlMs: number;
 }
 
 export interface BillingConfig {
@@ -163,7 +172,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         ...(env.STRIPE_API_PROTOCOL ? { protocol: env.STRIPE_API_PROTOCOL } : {}),
       },
     },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    dataExportTtlMs: env.DATA_EXPORT_TTL_HOURS * 3_600_000,
     authLimits: {
+      passwordResetsPerEmail: {
+        limit: env.PASSWORD_RESETS_PER_EMAIL,
+        windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+      },
+      passwordResetsPerIp: {
+        limit: env.PASSWORD_RESETS_PER_IP,
+        windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+      },
       loginPerIp: {
         limit: env.LOGIN_ATTEMPTS_PER_IP,
         windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,

@@ -24,12 +24,16 @@ export interface AuthLimits {
   readonly loginPerIp: RateLimit;
   readonly loginFailuresPerAccount: RateLimit;
   readonly registrationsPerIp: RateLimit;
+  readonly passwordResetsPerEmail: RateLimit;
+  readonly passwordResetsPerIp: RateLimit;
 }
 
 export const defaultAuthLimits = (windowSeconds = 900): AuthLimits => ({
   loginPerIp: { limit: 30, windowSeconds },
   loginFailuresPerAccount: { limit: 5, windowSeconds },
   registrationsPerIp: { limit: 10, windowSeconds },
+  passwordResetsPerEmail: { limit: 3, windowSeconds },
+  passwordResetsPerIp: { limit: 20, windowSeconds },
 });
 
 export interface SignedIn {
@@ -59,6 +63,9 @@ export class AccountService {
     { value: { user: UserRecord; session: SessionRecord }; until: number }
   >();
 
+  /** Called after a password sign-up (the verification mail goes out from here). */
+  onRegistered: ((user: UserRecord) => Promise<unknown>) | null = null;
+
   constructor(
     private readonly pool: pg.Pool,
     private readonly ledger: Ledger,
@@ -80,7 +87,8 @@ export class AccountService {
       passwordHash: await hashPassword(data.password),
     });
     await this.grantSignupCredits(user, context);
-    return this.startSession(user, context);
+    await this.onRegistered?.(user);
+    return this.startSession(user, context, 'password');
   }
 
   async login(input: unknown, context: RequestContext): Promise<SignedIn> {
@@ -98,7 +106,7 @@ export class AccountService {
       throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE, 401);
     }
     await this.limiter.reset(account);
-    return this.startSession(user, context);
+    return this.startSession(user, context, 'password');
   }
 
   /** The signed-in user changes their own username and full name; every cached session sees it at once. */
@@ -151,7 +159,7 @@ export class AccountService {
    */
   async signInWithGoogle(profile: GoogleProfile, context: RequestContext): Promise<SignedIn> {
     const known = await this.users.findByGoogleSubject(profile.subject);
-    if (known) return this.startSession(known, context);
+    if (known) return this.startSession(known, context, 'google');
     if (!profile.email)
       throw new AppError('GOOGLE_EMAIL_MISSING', 'Google did not share an email address', 400);
     const existing = await this.users.findByEmail(profile.email);
@@ -166,9 +174,10 @@ export class AccountService {
       // Nobody proved they own this address when the password account was made; Google just did.
       // Whoever registered it first (possibly someone else) loses the password and every session.
       const linked = await this.users.linkGoogle(existing.id, profile.subject, profile.pictureUrl);
+      await this.users.markEmailVerified(existing.id);
       await this.sessions.revokeAllOf(existing.id);
       this.forgetUser(existing.id);
-      return this.startSession(linked, context);
+      return this.startSession(linked, context, 'google');
     }
     const user = await this.users.create({
       email: profile.email,
@@ -178,8 +187,9 @@ export class AccountService {
       googleSubject: profile.subject,
       profileImageUrl: profile.pictureUrl,
     });
+    if (profile.emailVerified) await this.users.markEmailVerified(user.id);
     await this.grantSignupCredits(user, context);
-    return this.startSession(user, context);
+    return this.startSession(user, context, 'google');
   }
 
   /**
@@ -217,8 +227,12 @@ export class AccountService {
     await this.projections.waitFor(result.position);
   }
 
-  private async startSession(user: UserRecord, context: RequestContext): Promise<SignedIn> {
-    const { token, session } = await this.sessions.create(user.id, context);
+  private async startSession(
+    user: UserRecord,
+    context: RequestContext,
+    method: 'password' | 'google',
+  ): Promise<SignedIn> {
+    const { token, session } = await this.sessions.create(user.id, { ...context, method });
     return { token, session, user };
   }
 

@@ -6,14 +6,14 @@ import { badInput } from '../shared/errors';
 
 export const PASSWORD_MIN_LENGTH = 6;
 
-const email = z
+export const emailSchema = z
   .string({ error: 'Email is required' })
   .trim()
   .min(1, { error: 'Email is required' })
   .max(254, { error: 'Please enter a valid email address' })
   .pipe(z.email({ error: 'Please enter a valid email address' }));
 
-const password = z
+export const passwordSchema = z
   .string({ error: 'Password is required' })
   .min(1, { error: 'Password is required' })
   .min(PASSWORD_MIN_LENGTH, {
@@ -38,9 +38,14 @@ const fullName = z
   .nullable()
   .transform((value) => (value ? value : null));
 
-export const registrationSchema = z.object({ email, password, username, fullName });
+export const registrationSchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  username,
+  fullName,
+});
 export const loginSchema = z.object({
-  email,
+  email: emailSchema,
   password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }),
 });
 

@@ -10,6 +10,8 @@ export interface SessionRecord {
   id: string;
   userId: string;
   expiresAt: Date;
+  createdAt?: Date;
+  authMethod?: string | null;
 }
 
 type Queryable = Pick<pg.Pool, 'query'>;
@@ -20,13 +22,18 @@ export class Sessions {
 
   async create(
     userId: string,
-    context: { userAgent?: string | undefined; ip?: string | undefined } = {},
+    context: {
+      userAgent?: string | undefined;
+      ip?: string | undefined;
+      method?: 'password' | 'google';
+    } = {},
   ) {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
     const id = randomUUID();
     await this.db.query(
-      `INSERT INTO sessions (id, user_id, token_hash, expires_at, user_agent, ip) VALUES ($1, $2, $3, $4, $5, $6)`,
+      `INSERT INTO sessions (id, user_id, token_hash, expires_at, user_agent, ip, auth_method)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
       [
         id,
         userId,
@@ -34,6 +41,7 @@ export class Sessions {
         expiresAt,
         context.userAgent?.slice(0, 300) ?? null,
         context.ip ?? null,
+        context.method ?? null,
       ],
     );
     return { token, session: { id, userId, expiresAt } satisfies SessionRecord };
@@ -44,11 +52,19 @@ export class Sessions {
     token: string,
   ): Promise<{ session: SessionRecord; userRow: Row } | null> {
     if (!token || token.length > 200) return null;
-    const result = await this.db.query<{ session_id: string; session_expires_at: Date } & Row>(
+    const result = await this.db.query<
+      {
+        session_id: string;
+        session_expires_at: Date;
+        session_created_at: Date;
+        session_auth_method: string | null;
+      } & Row
+    >(
       preparedQuery(
         this.db,
         'session_with_user',
-        `SELECT s.id AS session_id, s.expires_at AS session_expires_at, u.*
+        `SELECT s.id AS session_id, s.expires_at AS session_expires_at,
+           s.created_at AS session_created_at, s.auth_method AS session_auth_method, u.*
          FROM sessions s JOIN users u ON u.id = s.user_id
          WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
         [hashToken(token)],
@@ -56,9 +72,16 @@ export class Sessions {
     );
     const row = result.rows[0];
     if (!row) return null;
-    const { session_id, session_expires_at, ...userRow } = row;
+    const { session_id, session_expires_at, session_created_at, session_auth_method, ...userRow } =
+      row;
     return {
-      session: { id: session_id, userId: row.id, expiresAt: session_expires_at },
+      session: {
+        id: session_id,
+        userId: row.id,
+        expiresAt: session_expires_at,
+        createdAt: session_created_at,
+        authMethod: session_auth_method,
+      },
       userRow: userRow as unknown as Row,
     };
   }

@@ -21,6 +21,9 @@ export interface UserView {
   subscriptionRenewsAt: Date | null;
   cancelAtPeriodEnd: boolean;
   roles: Role[];
+  emailVerified: boolean;
+  /** The account signs in with a password (false: Google only). */
+  hasPassword: boolean;
 }
 
 type Queryable = Pick<pg.Pool, 'query'>;
@@ -55,5 +58,7 @@ export async function buildUserView(
     subscriptionRenewsAt: planStillHeld ? (subscription?.currentPeriodEnd ?? null) : null,
     cancelAtPeriodEnd: subscription?.cancelAtPeriodEnd ?? false,
     roles: user.roles,
+    emailVerified: user.emailVerifiedAt !== null,
+    hasPassword: user.passwordHash !== null,
   };
 }

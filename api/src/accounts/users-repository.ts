@@ -15,6 +15,8 @@ export interface UserRecord {
   profileImageUrl: string | null;
   roles: Role[];
   signupGrantPendingSince: Date | null;
+  emailVerifiedAt: Date | null;
+  deletedAt: Date | null;
   createdAt: Date;
 }
 
@@ -28,6 +30,8 @@ export interface UserRow {
   profile_image_url: string | null;
   roles: Role[];
   signup_grant_pending_since: Date | null;
+  email_verified_at: Date | null;
+  deleted_at: Date | null;
   created_at: Date;
 }
 
@@ -41,6 +45,8 @@ export const toUser = (row: UserRow): UserRecord => ({
   profileImageUrl: row.profile_image_url,
   roles: row.roles,
   signupGrantPendingSince: row.signup_grant_pending_since,
+  emailVerifiedAt: row.email_verified_at ?? null,
+  deletedAt: row.deleted_at ?? null,
   createdAt: row.created_at,
 });
 
@@ -142,6 +148,13 @@ export class UsersRepository {
       [userId, subject, profileImageUrl],
     );
     return toUser(result.rows[0]!);
+  }
+
+  async markEmailVerified(userId: string): Promise<void> {
+    await this.db.query(
+      'UPDATE users SET email_verified_at = coalesce(email_verified_at, now()) WHERE id = $1',
+      [userId],
+    );
   }
 
   async markSignupGranted(userId: string): Promise<void> {

@@ -19,6 +19,12 @@ import { ProviderQueue } from '../generation/provider-queue';
 import type { BlobStore } from '../storage/blob-store';
 import { LocalDiskBlobStore } from '../storage/local-disk-blob-store';
 import { AccountService, type AuthLimits } from '../accounts/account-service';
+import { PasswordResetService } from '../accounts/password-reset';
+import { AccountEmailService } from '../accounts/account-email';
+import { MailDelivery } from '../mail/mail-delivery';
+import type { Mailer } from '../mail/mailer';
+import { OutboxMailer } from '../mail/outbox-mailer';
+import { SmtpMailer } from '../mail/smtp-mailer';
 import type { Config } from '../config';
 import { ContactService } from '../contact/contact-service';
 import type { CookieOptions } from '../http/auth/session-cookie';
@@ -32,6 +38,11 @@ export interface Services {
   readonly ledger: Ledger;
   readonly projections: ProjectionsGate;
   readonly accounts: AccountService;
+  readonly passwordReset: PasswordResetService;
+  readonly accountEmail: AccountEmailService;
+  readonly mail: MailDelivery;
+  /** The outbox staff can read, when mail is not sent over SMTP (the embedded default). */
+  readonly outbox: OutboxMailer | null;
   readonly cookies: CookieOptions;
   readonly blobs: BlobStore;
   readonly provider: ImageProvider;
@@ -66,11 +77,20 @@ async function createBilling(config: Config, pool: pg.Pool, ledger: Ledger) {
 
 export async function createServices(
   runtime: Runtime,
-  overrides: { authLimits?: AuthLimits; provider?: ImageProvider } = {},
+  overrides: { authLimits?: AuthLimits; provider?: ImageProvider; mailer?: Mailer } = {},
 ): Promise<Services> {
   const { pool } = runtime.storage.database;
   const { ledger } = runtime.storage;
   const config = runtime.config;
+  const outbox = config.mail.smtpUrl ? null : new OutboxMailer(pool);
+  const mail = new MailDelivery(
+    overrides.mailer ??
+      (config.mail.smtpUrl ? new SmtpMailer(config.mail.smtpUrl, config.mail.from) : outbox!),
+  );
+  const authLimits = overrides.authLimits ?? config.authLimits;
+  const accounts = new AccountService(pool, ledger, runtime.projections, authLimits);
+  const accountEmail = new AccountEmailService(pool, accounts, mail, config.publicUrl, authLimits);
+  accounts.onRegistered = (user) => accountEmail.sendVerification(user);
   const blobs = new LocalDiskBlobStore(path.join(config.dataDir, 'blobs'));
   const provider = overrides.provider ?? createImageProvider(config.generation);
   const generations = new GenerationService(
@@ -90,12 +110,11 @@ export async function createServices(
     pool,
     ledger,
     projections: runtime.projections,
-    accounts: new AccountService(
-      pool,
-      ledger,
-      runtime.projections,
-      overrides.authLimits ?? config.authLimits,
-    ),
+    accounts,
+    passwordReset: new PasswordResetService(pool, accounts, mail, config.publicUrl, authLimits),
+    accountEmail,
+    mail,
+    outbox,
     cookies: { secure: config.production },
     blobs,
     provider,

@@ -8,6 +8,7 @@ import { healthRouter } from './health';
 import { operatorRouter } from './operator-routes';
 import { OperatorService } from '../operator/operator-service';
 import { authRoutes } from './rest/auth-routes';
+import { accountRoutes } from './rest/account-routes';
 import { googleRoutes } from './auth/google-routes';
 import { generationRoutes } from './rest/generation-routes';
 import { pageViewRoutes } from '../analytics/page-views';
@@ -70,6 +71,7 @@ function createExpressApp(runtime: Runtime, services: Services, options: AppOpti
   app.use(
     authRoutes({ accounts: services.accounts, pool: services.pool, cookies: services.cookies }),
   );
+  app.use(accountRoutes(services));
   app.use(googleRoutes(services.config.google, services.accounts, services.cookies));
   app.use(generationRoutes(services));
   app.use(pageViewRoutes(services.pool));

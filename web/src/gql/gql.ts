@@ -14,6 +14,10 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  fragment AccountSettings_User on User {\n    id\n    email\n    emailVerified\n    hasPassword\n    pendingEmail\n  }\n": typeof types.AccountSettings_UserFragmentDoc,
+    "\n  mutation ResendVerificationEmail {\n    resendVerificationEmail {\n      message\n    }\n  }\n": typeof types.ResendVerificationEmailDocument,
+    "\n  mutation RequestEmailChange($input: ChangeEmailInput!) {\n    requestEmailChange(input: $input) {\n      message\n    }\n  }\n": typeof types.RequestEmailChangeDocument,
+    "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input) {\n      message\n    }\n  }\n": typeof types.ChangePasswordDocument,
     "\n  mutation GeneratePrompt($config: ActionFigureConfigInput!) {\n    generatePrompt(config: $config)\n  }\n": typeof types.GeneratePromptDocument,
     "\n  query AdminFinanceReport($from: DateTime!, $to: DateTime!, $granularity: ReportGranularity!) {\n    financeReport(from: $from, to: $to, granularity: $granularity) {\n      period\n      granted\n      purchased\n      spent\n      refunded\n      expired\n      revoked\n      paidConsumed\n      freeConsumed\n      revenue {\n        planId\n        currency\n        amountCents\n      }\n    }\n  }\n": typeof types.AdminFinanceReportDocument,
     "\n  query AdminReconciliation {\n    financeReconciliation {\n      invoicesChecked\n      issues {\n        kind\n        invoiceId\n        userId\n        purchases\n        amountPaidCents\n      }\n    }\n  }\n": typeof types.AdminReconciliationDocument,
@@ -21,6 +25,7 @@ type Documents = {
     "\n  mutation AdminMarkContactHandled($id: ID!, $handled: Boolean!) {\n    staffMarkContactHandled(id: $id, handled: $handled) {\n      id\n      handledAt\n    }\n  }\n": typeof types.AdminMarkContactHandledDocument,
     "\n  query AdminLedger($filter: LedgerFilterInput, $first: Int, $before: String) {\n    staffLedger(filter: $filter, first: $first, before: $before) {\n      entries {\n        seq\n        eventId\n        occurredAt\n        userId\n        type\n        delta\n        heldDelta\n        balanceAfter\n        heldAfter\n        paidAmount\n        freeAmount\n        reference\n        planId\n        amountPaidCents\n        currency\n        actorKind\n        actorId\n        reason\n      }\n      nextCursor\n    }\n  }\n": typeof types.AdminLedgerDocument,
     "\n  query AdminEvents($stream: String, $after: String, $first: Int) {\n    staffEvents(stream: $stream, after: $after, first: $first) {\n      events {\n        id\n        position\n        streamId\n        streamVersion\n        type\n        occurredAt\n        data\n        metadata\n      }\n      next\n    }\n  }\n": typeof types.AdminEventsDocument,
+    "\n  query AdminMailOutbox {\n    mailOutbox(first: 30) {\n      transport\n      messages {\n        id\n        kind\n        to\n        subject\n        text\n        createdAt\n      }\n    }\n  }\n": typeof types.AdminMailOutboxDocument,
     "\n  query AdminProjectionStatuses {\n    projectionStatuses {\n      name\n      version\n      schemaVersion\n      current\n      status\n      checkpoint\n      head\n      eventsBehind\n      secondsBehind\n      eventsApplied\n      buildTarget\n      lastError\n    }\n  }\n": typeof types.AdminProjectionStatusesDocument,
     "\n  mutation AdminRebuildProjection($name: String!) {\n    rebuildProjection(name: $name)\n  }\n": typeof types.AdminRebuildProjectionDocument,
     "\n  mutation AdminGrantCredits($input: GrantCreditsInput!) {\n    staffGrantCredits(input: $input) {\n      ...AdminUserSummary_StaffUser\n    }\n  }\n": typeof types.AdminGrantCreditsDocument,
@@ -29,6 +34,7 @@ type Documents = {
     "\n  query AdminUserGenerations($userId: ID!, $first: Int, $after: String) {\n    staffUserGenerations(userId: $userId, first: $first, after: $after) {\n      generations {\n        refundedCredits\n        generation {\n          id\n          status\n          style\n          prompt\n          errorMessage\n          requestedAt\n          completedAt\n        }\n      }\n      nextCursor\n    }\n  }\n": typeof types.AdminUserGenerationsDocument,
     "\n  query AdminFindUsers($query: String!) {\n    staffFindUsers(query: $query) {\n      id\n      email\n      username\n      fullName\n      roles\n      credits\n      subscriptionStatus\n      subscriptionPlan\n      createdAt\n    }\n  }\n": typeof types.AdminFindUsersDocument,
     "\n  fragment AdminUserSummary_StaffUser on StaffUser {\n    id\n    email\n    username\n    fullName\n    roles\n    createdAt\n    credits\n    held\n    lifetimeGranted\n    lifetimePurchased\n    lifetimeSpent\n    lifetimeRefunded\n    lifetimeExpired\n    subscriptionStatus\n    subscriptionPlan\n    subscriptionPeriodEnd\n    stripeCustomerId\n  }\n": typeof types.AdminUserSummary_StaffUserFragmentDoc,
+    "\n  mutation ForgotPassword($input: ForgotPasswordInput!) {\n    forgotPassword(input: $input) {\n      message\n    }\n  }\n": typeof types.ForgotPasswordDocument,
     "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      user {\n        ...CurrentUser_User\n      }\n    }\n  }\n": typeof types.LoginDocument,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      user {\n        ...CurrentUser_User\n      }\n    }\n  }\n": typeof types.RegisterDocument,
     "\n  fragment CurrentUser_User on User {\n    id\n    email\n    username\n    fullName\n    profileImageUrl\n    credits\n    generationsRemaining\n    subscriptionStatus\n    currentPlan\n    roles\n  }\n": typeof types.CurrentUser_UserFragmentDoc,
@@ -44,13 +50,19 @@ type Documents = {
     "\n  fragment CreditHistory_CreditMovement on CreditMovement {\n    id\n    type\n    delta\n    heldDelta\n    balanceAfter\n    heldAfter\n    reason\n    occurredAt\n  }\n": typeof types.CreditHistory_CreditMovementFragmentDoc,
     "\n  query CreditHistory($first: Int, $before: String) {\n    myCreditHistory(first: $first, before: $before) {\n      movements {\n        ...CreditHistory_CreditMovement\n      }\n      nextCursor\n    }\n  }\n": typeof types.CreditHistoryDocument,
     "\n  fragment ProfileCreditsCard_User on User {\n    id\n    credits\n    generationsRemaining\n  }\n": typeof types.ProfileCreditsCard_UserFragmentDoc,
-    "\n  fragment ProfileIdentityCard_User on User {\n    id\n    email\n    username\n    fullName\n    profileImageUrl\n    subscriptionStatus\n  }\n": typeof types.ProfileIdentityCard_UserFragmentDoc,
+    "\n  fragment ProfileIdentityCard_User on User {\n    id\n    email\n    emailVerified\n    username\n    fullName\n    profileImageUrl\n    subscriptionStatus\n  }\n": typeof types.ProfileIdentityCard_UserFragmentDoc,
     "\n  fragment ProfileSubscriptionCard_User on User {\n    id\n    currentPlan\n    subscriptionStatus\n    subscriptionRenewsAt\n    cancelAtPeriodEnd\n  }\n": typeof types.ProfileSubscriptionCard_UserFragmentDoc,
-    "\n  query Profile {\n    me {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n      ...ProfileCreditsCard_User\n      ...ProfileSubscriptionCard_User\n    }\n  }\n": typeof types.ProfileDocument,
+    "\n  query Profile {\n    me {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n      ...ProfileCreditsCard_User\n      ...ProfileSubscriptionCard_User\n      ...AccountSettings_User\n    }\n  }\n": typeof types.ProfileDocument,
     "\n  mutation CreatePortalSession {\n    createPortalSession {\n      url\n    }\n  }\n": typeof types.CreatePortalSessionDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n    }\n  }\n": typeof types.UpdateProfileDocument,
+    "\n  mutation ResetPassword($input: ResetPasswordInput!) {\n    resetPassword(input: $input) {\n      message\n    }\n  }\n": typeof types.ResetPasswordDocument,
+    "\n  mutation VerifyEmail($input: VerifyEmailInput!) {\n    verifyEmail(input: $input) {\n      message\n    }\n  }\n": typeof types.VerifyEmailDocument,
 };
 const documents: Documents = {
+    "\n  fragment AccountSettings_User on User {\n    id\n    email\n    emailVerified\n    hasPassword\n    pendingEmail\n  }\n": types.AccountSettings_UserFragmentDoc,
+    "\n  mutation ResendVerificationEmail {\n    resendVerificationEmail {\n      message\n    }\n  }\n": types.ResendVerificationEmailDocument,
+    "\n  mutation RequestEmailChange($input: ChangeEmailInput!) {\n    requestEmailChange(input: $input) {\n      message\n    }\n  }\n": types.RequestEmailChangeDocument,
+    "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input) {\n      message\n    }\n  }\n": types.ChangePasswordDocument,
     "\n  mutation GeneratePrompt($config: ActionFigureConfigInput!) {\n    generatePrompt(config: $config)\n  }\n": types.GeneratePromptDocument,
     "\n  query AdminFinanceReport($from: DateTime!, $to: DateTime!, $granularity: ReportGranularity!) {\n    financeReport(from: $from, to: $to, granularity: $granularity) {\n      period\n      granted\n      purchased\n      spent\n      refunded\n      expired\n      revoked\n      paidConsumed\n      freeConsumed\n      revenue {\n        planId\n        currency\n        amountCents\n      }\n    }\n  }\n": types.AdminFinanceReportDocument,
     "\n  query AdminReconciliation {\n    financeReconciliation {\n      invoicesChecked\n      issues {\n        kind\n        invoiceId\n        userId\n        purchases\n        amountPaidCents\n      }\n    }\n  }\n": types.AdminReconciliationDocument,
@@ -58,6 +70,7 @@ const documents: Documents = {
     "\n  mutation AdminMarkContactHandled($id: ID!, $handled: Boolean!) {\n    staffMarkContactHandled(id: $id, handled: $handled) {\n      id\n      handledAt\n    }\n  }\n": types.AdminMarkContactHandledDocument,
     "\n  query AdminLedger($filter: LedgerFilterInput, $first: Int, $before: String) {\n    staffLedger(filter: $filter, first: $first, before: $before) {\n      entries {\n        seq\n        eventId\n        occurredAt\n        userId\n        type\n        delta\n        heldDelta\n        balanceAfter\n        heldAfter\n        paidAmount\n        freeAmount\n        reference\n        planId\n        amountPaidCents\n        currency\n        actorKind\n        actorId\n        reason\n      }\n      nextCursor\n    }\n  }\n": types.AdminLedgerDocument,
     "\n  query AdminEvents($stream: String, $after: String, $first: Int) {\n    staffEvents(stream: $stream, after: $after, first: $first) {\n      events {\n        id\n        position\n        streamId\n        streamVersion\n        type\n        occurredAt\n        data\n        metadata\n      }\n      next\n    }\n  }\n": types.AdminEventsDocument,
+    "\n  query AdminMailOutbox {\n    mailOutbox(first: 30) {\n      transport\n      messages {\n        id\n        kind\n        to\n        subject\n        text\n        createdAt\n      }\n    }\n  }\n": types.AdminMailOutboxDocument,
     "\n  query AdminProjectionStatuses {\n    projectionStatuses {\n      name\n      version\n      schemaVersion\n      current\n      status\n      checkpoint\n      head\n      eventsBehind\n      secondsBehind\n      eventsApplied\n      buildTarget\n      lastError\n    }\n  }\n": types.AdminProjectionStatusesDocument,
     "\n  mutation AdminRebuildProjection($name: String!) {\n    rebuildProjection(name: $name)\n  }\n": types.AdminRebuildProjectionDocument,
     "\n  mutation AdminGrantCredits($input: GrantCreditsInput!) {\n    staffGrantCredits(input: $input) {\n      ...AdminUserSummary_StaffUser\n    }\n  }\n": types.AdminGrantCreditsDocument,
@@ -66,6 +79,7 @@ const documents: Documents = {
     "\n  query AdminUserGenerations($userId: ID!, $first: Int, $after: String) {\n    staffUserGenerations(userId: $userId, first: $first, after: $after) {\n      generations {\n        refundedCredits\n        generation {\n          id\n          status\n          style\n          prompt\n          errorMessage\n          requestedAt\n          completedAt\n        }\n      }\n      nextCursor\n    }\n  }\n": types.AdminUserGenerationsDocument,
     "\n  query AdminFindUsers($query: String!) {\n    staffFindUsers(query: $query) {\n      id\n      email\n      username\n      fullName\n      roles\n      credits\n      subscriptionStatus\n      subscriptionPlan\n      createdAt\n    }\n  }\n": types.AdminFindUsersDocument,
     "\n  fragment AdminUserSummary_StaffUser on StaffUser {\n    id\n    email\n    username\n    fullName\n    roles\n    createdAt\n    credits\n    held\n    lifetimeGranted\n    lifetimePurchased\n    lifetimeSpent\n    lifetimeRefunded\n    lifetimeExpired\n    subscriptionStatus\n    subscriptionPlan\n    subscriptionPeriodEnd\n    stripeCustomerId\n  }\n": types.AdminUserSummary_StaffUserFragmentDoc,
+    "\n  mutation ForgotPassword($input: ForgotPasswordInput!) {\n    forgotPassword(input: $input) {\n      message\n    }\n  }\n": types.ForgotPasswordDocument,
     "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      user {\n        ...CurrentUser_User\n      }\n    }\n  }\n": types.LoginDocument,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      user {\n        ...CurrentUser_User\n      }\n    }\n  }\n": types.RegisterDocument,
     "\n  fragment CurrentUser_User on User {\n    id\n    email\n    username\n    fullName\n    profileImageUrl\n    credits\n    generationsRemaining\n    subscriptionStatus\n    currentPlan\n    roles\n  }\n": types.CurrentUser_UserFragmentDoc,
@@ -81,11 +95,13 @@ const documents: Documents = {
     "\n  fragment CreditHistory_CreditMovement on CreditMovement {\n    id\n    type\n    delta\n    heldDelta\n    balanceAfter\n    heldAfter\n    reason\n    occurredAt\n  }\n": types.CreditHistory_CreditMovementFragmentDoc,
     "\n  query CreditHistory($first: Int, $before: String) {\n    myCreditHistory(first: $first, before: $before) {\n      movements {\n        ...CreditHistory_CreditMovement\n      }\n      nextCursor\n    }\n  }\n": types.CreditHistoryDocument,
     "\n  fragment ProfileCreditsCard_User on User {\n    id\n    credits\n    generationsRemaining\n  }\n": types.ProfileCreditsCard_UserFragmentDoc,
-    "\n  fragment ProfileIdentityCard_User on User {\n    id\n    email\n    username\n    fullName\n    profileImageUrl\n    subscriptionStatus\n  }\n": types.ProfileIdentityCard_UserFragmentDoc,
+    "\n  fragment ProfileIdentityCard_User on User {\n    id\n    email\n    emailVerified\n    username\n    fullName\n    profileImageUrl\n    subscriptionStatus\n  }\n": types.ProfileIdentityCard_UserFragmentDoc,
     "\n  fragment ProfileSubscriptionCard_User on User {\n    id\n    currentPlan\n    subscriptionStatus\n    subscriptionRenewsAt\n    cancelAtPeriodEnd\n  }\n": types.ProfileSubscriptionCard_UserFragmentDoc,
-    "\n  query Profile {\n    me {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n      ...ProfileCreditsCard_User\n      ...ProfileSubscriptionCard_User\n    }\n  }\n": types.ProfileDocument,
+    "\n  query Profile {\n    me {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n      ...ProfileCreditsCard_User\n      ...ProfileSubscriptionCard_User\n      ...AccountSettings_User\n    }\n  }\n": types.ProfileDocument,
     "\n  mutation CreatePortalSession {\n    createPortalSession {\n      url\n    }\n  }\n": types.CreatePortalSessionDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n    }\n  }\n": types.UpdateProfileDocument,
+    "\n  mutation ResetPassword($input: ResetPasswordInput!) {\n    resetPassword(input: $input) {\n      message\n    }\n  }\n": types.ResetPasswordDocument,
+    "\n  mutation VerifyEmail($input: VerifyEmailInput!) {\n    verifyEmail(input: $input) {\n      message\n    }\n  }\n": types.VerifyEmailDocument,
 };
 
 /**
@@ -102,6 +118,22 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment AccountSettings_User on User {\n    id\n    email\n    emailVerified\n    hasPassword\n    pendingEmail\n  }\n"): (typeof documents)["\n  fragment AccountSettings_User on User {\n    id\n    email\n    emailVerified\n    hasPassword\n    pendingEmail\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ResendVerificationEmail {\n    resendVerificationEmail {\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation ResendVerificationEmail {\n    resendVerificationEmail {\n      message\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RequestEmailChange($input: ChangeEmailInput!) {\n    requestEmailChange(input: $input) {\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation RequestEmailChange($input: ChangeEmailInput!) {\n    requestEmailChange(input: $input) {\n      message\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input) {\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input) {\n      message\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -130,6 +162,10 @@ export function graphql(source: "\n  query AdminLedger($filter: LedgerFilterInpu
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query AdminEvents($stream: String, $after: String, $first: Int) {\n    staffEvents(stream: $stream, after: $after, first: $first) {\n      events {\n        id\n        position\n        streamId\n        streamVersion\n        type\n        occurredAt\n        data\n        metadata\n      }\n      next\n    }\n  }\n"): (typeof documents)["\n  query AdminEvents($stream: String, $after: String, $first: Int) {\n    staffEvents(stream: $stream, after: $after, first: $first) {\n      events {\n        id\n        position\n        streamId\n        streamVersion\n        type\n        occurredAt\n        data\n        metadata\n      }\n      next\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminMailOutbox {\n    mailOutbox(first: 30) {\n      transport\n      messages {\n        id\n        kind\n        to\n        subject\n        text\n        createdAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminMailOutbox {\n    mailOutbox(first: 30) {\n      transport\n      messages {\n        id\n        kind\n        to\n        subject\n        text\n        createdAt\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -162,6 +198,10 @@ export function graphql(source: "\n  query AdminFindUsers($query: String!) {\n  
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  fragment AdminUserSummary_StaffUser on StaffUser {\n    id\n    email\n    username\n    fullName\n    roles\n    createdAt\n    credits\n    held\n    lifetimeGranted\n    lifetimePurchased\n    lifetimeSpent\n    lifetimeRefunded\n    lifetimeExpired\n    subscriptionStatus\n    subscriptionPlan\n    subscriptionPeriodEnd\n    stripeCustomerId\n  }\n"): (typeof documents)["\n  fragment AdminUserSummary_StaffUser on StaffUser {\n    id\n    email\n    username\n    fullName\n    roles\n    createdAt\n    credits\n    held\n    lifetimeGranted\n    lifetimePurchased\n    lifetimeSpent\n    lifetimeRefunded\n    lifetimeExpired\n    subscriptionStatus\n    subscriptionPlan\n    subscriptionPeriodEnd\n    stripeCustomerId\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ForgotPassword($input: ForgotPasswordInput!) {\n    forgotPassword(input: $input) {\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation ForgotPassword($input: ForgotPasswordInput!) {\n    forgotPassword(input: $input) {\n      message\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -225,7 +265,7 @@ export function graphql(source: "\n  fragment ProfileCreditsCard_User on User {\
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment ProfileIdentityCard_User on User {\n    id\n    email\n    username\n    fullName\n    profileImageUrl\n    subscriptionStatus\n  }\n"): (typeof documents)["\n  fragment ProfileIdentityCard_User on User {\n    id\n    email\n    username\n    fullName\n    profileImageUrl\n    subscriptionStatus\n  }\n"];
+export function graphql(source: "\n  fragment ProfileIdentityCard_User on User {\n    id\n    email\n    emailVerified\n    username\n    fullName\n    profileImageUrl\n    subscriptionStatus\n  }\n"): (typeof documents)["\n  fragment ProfileIdentityCard_User on User {\n    id\n    email\n    emailVerified\n    username\n    fullName\n    profileImageUrl\n    subscriptionStatus\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -233,7 +273,7 @@ export function graphql(source: "\n  fragment ProfileSubscriptionCard_User on Us
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Profile {\n    me {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n      ...ProfileCreditsCard_User\n      ...ProfileSubscriptionCard_User\n    }\n  }\n"): (typeof documents)["\n  query Profile {\n    me {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n      ...ProfileCreditsCard_User\n      ...ProfileSubscriptionCard_User\n    }\n  }\n"];
+export function graphql(source: "\n  query Profile {\n    me {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n      ...ProfileCreditsCard_User\n      ...ProfileSubscriptionCard_User\n      ...AccountSettings_User\n    }\n  }\n"): (typeof documents)["\n  query Profile {\n    me {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n      ...ProfileCreditsCard_User\n      ...ProfileSubscriptionCard_User\n      ...AccountSettings_User\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -242,6 +282,14 @@ export function graphql(source: "\n  mutation CreatePortalSession {\n    createP
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ResetPassword($input: ResetPasswordInput!) {\n    resetPassword(input: $input) {\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation ResetPassword($input: ResetPasswordInput!) {\n    resetPassword(input: $input) {\n      message\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation VerifyEmail($input: VerifyEmailInput!) {\n    verifyEmail(input: $input) {\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation VerifyEmail($input: VerifyEmailInput!) {\n    verifyEmail(input: $input) {\n      message\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

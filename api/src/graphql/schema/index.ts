@@ -2,6 +2,7 @@ import { lexicographicSortSchema, printSchema } from 'graphql';
 import { builder } from '../builder';
 import './user';
 import './auth';
+import './account-care';
 import './credit-history';
 import './generation';
 import './contact';

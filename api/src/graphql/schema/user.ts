@@ -46,6 +46,17 @@ export const UserRef = builder.objectRef<UserView>('User').implement({
     }),
     cancelAtPeriodEnd: t.exposeBoolean('cancelAtPeriodEnd'),
     roles: t.field({ type: [RoleEnum], resolve: (user) => user.roles }),
+    emailVerified: t.exposeBoolean('emailVerified', {
+      description: 'The email was confirmed through a link sent to it',
+    }),
+    hasPassword: t.exposeBoolean('hasPassword', {
+      description: 'Signs in with a password (false: with Google only)',
+    }),
+    pendingEmail: t.string({
+      nullable: true,
+      description: 'A new email waiting for its confirmation link to be opened',
+      resolve: (user, _args, context) => context.services.accountEmail.pendingEmail(user.id),
+    }),
   }),
 });
 

@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 
 import { usePageMeta } from '../../modules/app/hooks/usePageMeta';
 import { pageTitle } from '../../modules/app/utils/brand';
 import styles from '../../modules/auth/components/AuthLayout.module.css';
 import { AuthTabs } from '../../modules/auth/components/AuthTabs';
+import { ForgotPasswordForm } from '../../modules/auth/components/ForgotPasswordForm';
 import { GoogleSignInButton } from '../../modules/auth/components/GoogleSignInButton';
 import { useAuthPageFlow } from '../../modules/auth/hooks/useAuthPageFlow';
 import { ShowcasePicture } from '../../modules/showcase/components/ShowcasePicture';
@@ -31,6 +33,7 @@ export const AuthPage = () => {
       'Sign in to turn your photos into character art, or create an account and get 5 free credits.',
   });
   const { mode, setMode, target, onSuccess } = useAuthPageFlow();
+  const [forgot, setForgot] = useState(false);
   return (
     <Container className={styles.page}>
       <div className={styles.aside}>
@@ -57,15 +60,29 @@ export const AuthPage = () => {
           ))}
         </ul>
       </div>
-      <section className={styles.card} aria-label="Sign In or Sign Up">
-        <AuthTabs mode={mode} onModeChange={setMode} onSuccess={onSuccess} />
-        <p className={styles.divider}>or</p>
-        <GoogleSignInButton redirect={target} />
-        <Link to="/" className={styles.back}>
-          <IconChevronLeft size={16} />
-          Back to home
-        </Link>
-      </section>
+      {forgot ? (
+        <section className={styles.card} aria-labelledby="forgot-password-title">
+          <h2 id="forgot-password-title" className={styles.cardTitle}>
+            Reset your password
+          </h2>
+          <ForgotPasswordForm onBack={() => setForgot(false)} />
+        </section>
+      ) : (
+        <section className={styles.card} aria-label="Sign In or Sign Up">
+          <AuthTabs
+            mode={mode}
+            onModeChange={setMode}
+            onSuccess={onSuccess}
+            onForgotPassword={() => setForgot(true)}
+          />
+          <p className={styles.divider}>or</p>
+          <GoogleSignInButton redirect={target} />
+          <Link to="/" className={styles.back}>
+            <IconChevronLeft size={16} />
+            Back to home
+          </Link>
+        </section>
+      )}
     </Container>
   );
 };

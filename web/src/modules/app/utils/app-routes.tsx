@@ -49,6 +49,12 @@ const PAGES: Readonly<Record<PagePath, RouteObject['lazy']>> = {
   '/auth/google': async () => ({
     Component: (await import('../../../pages/auth/GoogleSignInPage')).GoogleSignInPage,
   }),
+  '/reset-password': async () => ({
+    Component: (await import('../../../pages/auth/ResetPasswordPage')).ResetPasswordPage,
+  }),
+  '/verify-email': async () => ({
+    Component: (await import('../../../pages/auth/VerifyEmailPage')).VerifyEmailPage,
+  }),
   '/profile': async () => ({
     Component: (await import('../../../pages/profile/ProfilePage')).ProfilePage,
   }),

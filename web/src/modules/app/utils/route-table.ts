@@ -12,6 +12,8 @@ export const PAGE_PATHS = [
   '/pricing',
   '/auth',
   '/auth/google',
+  '/reset-password',
+  '/verify-email',
   '/profile',
   '/creations',
   '/admin',

@@ -26,6 +26,8 @@ type AuthFormProps = {
   /** The modal and the /auth page word their toasts and full-name rule differently. */
   screen: AuthScreen;
   onSuccess: (user: CurrentUser) => void;
+  /** Shows "Forgot password?" under the sign-in fields. */
+  onForgotPassword?: () => void;
 };
 
 type FieldSpec = {
@@ -52,7 +54,7 @@ const fieldsFor = (mode: AuthMode): FieldSpec[] => [
 ];
 
 /** Email and password sign-in, or sign-up with full name and username (spec §5 rules). */
-export const AuthForm = ({ mode, screen, onSuccess }: AuthFormProps) => {
+export const AuthForm = ({ mode, screen, onSuccess, onForgotPassword }: AuthFormProps) => {
   const idPrefix = useId();
   const { toast } = useToast();
   const { submit, pending } = useAuthMutations();
@@ -105,6 +107,13 @@ export const AuthForm = ({ mode, screen, onSuccess }: AuthFormProps) => {
           />
         );
       })}
+      {mode === 'login' && onForgotPassword && (
+        <div className={styles.forgotRow}>
+          <button type="button" className={styles.linkButton} onClick={onForgotPassword}>
+            Forgot password?
+          </button>
+        </div>
+      )}
       <Button type="submit" fullWidth size="lg" disabled={pending} aria-busy={pending || undefined}>
         {pending && <Spinner />}
         {mode === 'login'

@@ -7,6 +7,7 @@ import { authModalCopy, type AuthPurpose } from '../utils/auth-modal-copy';
 import { POST_LOGIN_REDIRECT_DELAY_MS } from '../utils/post-login-redirect';
 
 import { AuthForm } from './AuthForm';
+import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { GoogleSignInButton } from './GoogleSignInButton';
 import styles from './AuthModal.module.css';
 
@@ -23,6 +24,7 @@ type AuthModalProps = {
  */
 export const AuthModal = ({ initialMode, redirectTo, purpose, onClose }: AuthModalProps) => {
   const [mode, setMode] = useState<AuthMode>(initialMode);
+  const [forgot, setForgot] = useState(false);
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
 
@@ -33,10 +35,23 @@ export const AuthModal = ({ initialMode, redirectTo, purpose, onClose }: AuthMod
     }
   };
 
+  if (forgot) {
+    return (
+      <Dialog title="Reset your password" onClose={onClose}>
+        <ForgotPasswordForm onBack={() => setForgot(false)} />
+      </Dialog>
+    );
+  }
   const copy = authModalCopy(mode, purpose);
   return (
     <Dialog title={copy.title} intro={copy.intro} onClose={onClose}>
-      <AuthForm key={mode} mode={mode} screen="modal" onSuccess={onSuccess} />
+      <AuthForm
+        key={mode}
+        mode={mode}
+        screen="modal"
+        onSuccess={onSuccess}
+        onForgotPassword={() => setForgot(true)}
+      />
       <p className={styles.toggle}>
         {mode === 'login' ? "Don't have an account?" : 'Already have an account?'}{' '}
         <button

@@ -17,10 +17,11 @@ type AuthTabsProps = {
   mode: AuthMode;
   onModeChange: (mode: AuthMode) => void;
   onSuccess: (user: CurrentUser, mode: AuthMode) => void;
+  onForgotPassword: () => void;
 };
 
 /** The /auth page's Sign In and Sign Up tabs (arrow keys move between them; switching clears). */
-export const AuthTabs = ({ mode, onModeChange, onSuccess }: AuthTabsProps) => {
+export const AuthTabs = ({ mode, onModeChange, onSuccess, onForgotPassword }: AuthTabsProps) => {
   const baseId = useId();
   const tabRefs = useRef<Partial<Record<AuthMode, HTMLButtonElement | null>>>({});
   const tabId = (tab: AuthMode) => `${baseId}-tab-${tab}`;
@@ -77,6 +78,7 @@ export const AuthTabs = ({ mode, onModeChange, onSuccess }: AuthTabsProps) => {
           mode={mode}
           screen="page"
           onSuccess={(user) => onSuccess(user, mode)}
+          onForgotPassword={onForgotPassword}
         />
       </div>
     </div>

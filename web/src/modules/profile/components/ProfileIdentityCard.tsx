@@ -16,6 +16,7 @@ export const PROFILE_IDENTITY_CARD_FRAGMENT = graphql(`
   fragment ProfileIdentityCard_User on User {
     id
     email
+    emailVerified
     username
     fullName
     profileImageUrl
@@ -48,7 +49,14 @@ export const ProfileIdentityCard = ({ user, onLogout, loggingOut }: ProfileIdent
           {displayName}
         </h2>
         <p className={styles.username}>@{user.username}</p>
-        <p className={styles.email}>{user.email}</p>
+        <p className={styles.email}>
+          {user.email}{' '}
+          {user.emailVerified ? (
+            <Badge tone="success">Verified</Badge>
+          ) : (
+            <Badge tone="warning">Not verified</Badge>
+          )}
+        </p>
         <p className={styles.status}>
           <span className={styles.statusLabel}>Account status</span>
           <Badge tone={badge.tone}>{badge.label}</Badge>

@@ -8,6 +8,8 @@ import { useSubscriptionPlans } from '../../pricing/hooks/useSubscriptionPlans';
 import { Spinner } from '../../ui/components/Spinner';
 import { useCheckoutReturnToast } from '../hooks/useCheckoutReturnToast';
 
+import { AccountSettings } from '../../account/components/AccountSettings';
+
 import { CreditHistory } from './CreditHistory';
 import { ProfileCreditsCard } from './ProfileCreditsCard';
 import { ProfileIdentityCard } from './ProfileIdentityCard';
@@ -21,6 +23,7 @@ const PROFILE_QUERY = graphql(`
       ...ProfileIdentityCard_User
       ...ProfileCreditsCard_User
       ...ProfileSubscriptionCard_User
+      ...AccountSettings_User
     }
   }
 `);
@@ -65,6 +68,7 @@ export const ProfileView = () => {
         <ProfileSubscriptionCard user={user} plans={plans} />
       </div>
       <CreditHistory />
+      <AccountSettings user={user} />
     </div>
   );
 };

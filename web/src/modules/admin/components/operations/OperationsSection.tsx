@@ -1,12 +1,14 @@
 import styles from '../admin.module.css';
 
 import { EventBrowser } from './EventBrowser';
+import { OutboxPanel } from './OutboxPanel';
 import { ProjectionsPanel } from './ProjectionsPanel';
 
-/** Operators (admin): read model health and rebuilds, and the raw event log. */
+/** Operators (admin): read model health and rebuilds, the raw event log, and the mail outbox. */
 export const OperationsSection = () => (
   <div className={styles.stack}>
     <ProjectionsPanel />
     <EventBrowser />
+    <OutboxPanel />
   </div>
 );

@@ -1,0 +1,67 @@
+import express, { Router, type Request } from 'express';
+import type { Services } from '../../composition/services';
+import { unauthenticated } from '../../shared/errors';
+import type { RequestContext } from '../../shared/request-context';
+import { asyncHandler } from './error-handler';
+
+const contextOf = (request: Request): RequestContext => request.context!;
+
+/** REST paths of account care, over the same services as the GraphQL mutations. */
+export function accountRoutes(services: Services): Router {
+  const router = Router();
+  const jsonBody = express.json({ limit: '16kb' });
+
+  router.post(
+    '/api/auth/forgot-password',
+    jsonBody,
+    asyncHandler(async (request, response) => {
+      response.json(await services.passwordReset.requestReset(request.body, contextOf(request)));
+    }),
+  );
+  router.post(
+    '/api/auth/reset-password',
+    jsonBody,
+    asyncHandler(async (request, response) => {
+      response.json(await services.passwordReset.resetPassword(request.body));
+    }),
+  );
+  router.post(
+    '/api/auth/verify-email',
+    jsonBody,
+    asyncHandler(async (request, response) => {
+      response.json(await services.accountEmail.confirmEmail(request.body?.token));
+    }),
+  );
+  router.post(
+    '/api/auth/resend-verification',
+    asyncHandler(async (request, response) => {
+      if (!request.viewer) throw unauthenticated('Unauthorized');
+      response.json(await services.accountEmail.resendVerification(request.viewer.user));
+    }),
+  );
+  router.post(
+    '/api/user/change-email',
+    jsonBody,
+    asyncHandler(async (request, response) => {
+      if (!request.viewer) throw unauthenticated('Unauthorized');
+      response.json(
+        await services.accountEmail.requestEmailChange(request.viewer.user, request.body),
+      );
+    }),
+  );
+  router.post(
+    '/api/user/change-password',
+    jsonBody,
+    asyncHandler(async (request, response) => {
+      if (!request.viewer) throw unauthenticated('Unauthorized');
+      response.json(
+        await services.accountEmail.changePassword(
+          request.viewer.user,
+          request.viewer.session.id,
+          request.body,
+        ),
+      );
+    }),
+  );
+  return router;
+}
