@@ -2,12 +2,15 @@ import { createServer } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { removeRuntimeFile, writeRuntimeFile } from '@app/projections';
+import { componentLogger } from '@app/ledger';
 import { loadConfig } from './config';
 import { openRuntime } from './composition/runtime';
 import { createServices } from './composition/services';
 import { createApp } from './http/create-app';
 import { backgroundJobs } from './jobs/jobs';
 import { Scheduler } from './jobs/scheduler';
+
+const log = componentLogger('api');
 
 async function main() {
   const config = loadConfig();
@@ -23,8 +26,14 @@ async function main() {
     if (embedded && operatorToken) {
       void writeRuntimeFile(config.dataDir, { pid: process.pid, port, operatorToken });
     }
-    console.log(
-      `listening on ${config.publicUrl.replace(/:\d+$/, `:${port}`)} (${embedded ? 'embedded PGlite in ' + config.dataDir : 'Postgres'}, ${runtime.storage.eventStoreKind} event store, projections ${config.projectionsMode})`,
+    log.info(
+      {
+        url: config.publicUrl.replace(/:\d+$/, `:${port}`),
+        database: embedded ? `embedded PGlite in ${config.dataDir}` : 'Postgres',
+        eventStore: runtime.storage.eventStoreKind,
+        projections: config.projectionsMode,
+      },
+      'listening',
     );
   });
   let closing = false;
@@ -43,6 +52,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  log.fatal({ err: error }, 'start-up failed');
   process.exit(1);
 });

@@ -16,6 +16,7 @@ import { staffRoutes } from '../staff/staff-routes';
 import { localCheckoutRoutes } from '../billing/local/local-checkout-routes';
 import { jsonErrorHandler } from './rest/error-handler';
 import { staticWebRouter } from './static-web';
+import { noteRequest, requestLogger, type TrustProxy } from '../observability/request-log';
 
 export interface AppOptions {
   operatorToken?: string;
@@ -32,7 +33,12 @@ export function createApp(
 ): RequestListener {
   const graphql = createGraphQLServer(services);
   const app = createExpressApp(runtime, services, options);
-  return (request: IncomingMessage, response: ServerResponse) => {
+  // Follows whatever `trust proxy` the Express app is configured with.
+  const logRequest = requestLogger(app.get('trust proxy fn') as TrustProxy);
+  return (request: IncomingMessage, response: ServerResponse) =>
+    logRequest(request, response, () => dispatch(request, response));
+
+  function dispatch(request: IncomingMessage, response: ServerResponse) {
     const path = request.url ?? '/';
     if (path === graphql.graphqlEndpoint || path.startsWith(`${graphql.graphqlEndpoint}?`)) {
       const refusal = graphqlBodyRefusal(request);
@@ -50,11 +56,12 @@ export function createApp(
         );
         return;
       }
+      noteRequest(request, { route: graphql.graphqlEndpoint });
       void graphql(request, response);
       return;
     }
     app(request, response);
-  };
+  }
 }
 
 function createExpressApp(runtime: Runtime, services: Services, options: AppOptions) {

@@ -1,4 +1,4 @@
-import { formatPosition } from '@app/ledger';
+import { componentLogger, formatPosition } from '@app/ledger';
 import { Router } from 'express';
 import type { Runtime } from '../composition/runtime';
 
@@ -30,7 +30,7 @@ export function healthRouter(runtime: Runtime): Router {
         })),
       });
     } catch (error) {
-      console.error('health check failed', error);
+      componentLogger('health').error({ err: error }, 'health check failed');
       response.status(503).json({ status: 'unavailable' });
     }
   });
