@@ -1,5 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express from 'express';
+import type { Lifecycle } from '../composition/lifecycle';
 import type { Runtime } from '../composition/runtime';
 import type { Services } from '../composition/services';
 import { createGraphQLServer, graphqlBodyRefusal } from '../graphql/yoga';
@@ -20,6 +21,8 @@ import { noteRequest, requestLogger, type TrustProxy } from '../observability/re
 
 export interface AppOptions {
   operatorToken?: string;
+  /** Draining state and requests in flight (graceful shutdown, readiness). */
+  lifecycle?: Lifecycle;
 }
 
 /**
@@ -35,8 +38,11 @@ export function createApp(
   const app = createExpressApp(runtime, services, options);
   // Follows whatever `trust proxy` the Express app is configured with.
   const logRequest = requestLogger(app.get('trust proxy fn') as TrustProxy);
-  return (request: IncomingMessage, response: ServerResponse) =>
+  const lifecycle = options.lifecycle;
+  return (request: IncomingMessage, response: ServerResponse) => {
+    lifecycle?.track(request, response);
     logRequest(request, response, () => dispatch(request, response));
+  };
 
   function dispatch(request: IncomingMessage, response: ServerResponse) {
     const path = request.url ?? '/';
@@ -68,7 +74,7 @@ function createExpressApp(runtime: Runtime, services: Services, options: AppOpti
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
-  app.use(healthRouter(runtime));
+  app.use(healthRouter(runtime, options.lifecycle));
   if (options.operatorToken)
     app.use(operatorRouter(runtime, options.operatorToken, new OperatorService(services)));
 

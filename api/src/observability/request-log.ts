@@ -79,10 +79,16 @@ export function requestLogger(trustProxy: TrustProxy) {
       };
     },
     customLogLevel(request, response, error) {
-      if (error || response.statusCode >= 500) return 'error';
+      // Probes log their own reasons when they fail.
       if (QUIET.has(pathOf(request.url))) return 'debug';
+      if (error || response.statusCode >= 500) return 'error';
       return 'info';
     },
+    // A 5xx without an exception (pino-http invents one) needs no stack in the line.
+    customErrorObject: (_request, response, error, value: Record<string, unknown>) =>
+      error.message === `failed with status code ${response.statusCode}`
+        ? Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'err'))
+        : value,
     customSuccessMessage: () => 'request completed',
     customErrorMessage: () => 'request failed',
   });
