@@ -48,12 +48,12 @@ describe.skipIf(!process.env.DATABASE_URL)('graceful shutdown on SIGTERM', () =>
     }
 
     let answered = 0;
-    let signalledAt: number | undefined;
+    const signal = { at: 0 };
     const settle = (kind: Outcome['kind'], work: Promise<{ ok: boolean; detail: string }>) =>
       work
         .catch((error: unknown) => ({
           ok: false,
-          detail: `${String(error)} ${String((error as { cause?: unknown }).cause)} at ${Date.now() - (signalledAt ?? Date.now())} ms after the signal`,
+          detail: `${String(error)} ${String((error as { cause?: unknown }).cause)} at ${Date.now() - (signal.at || Date.now())} ms after the signal`,
         }))
         .then((result) => {
           answered++;
@@ -129,7 +129,7 @@ describe.skipIf(!process.env.DATABASE_URL)('graceful shutdown on SIGTERM', () =>
     }
     expect(inFlight).toBeGreaterThan(0);
 
-    signalledAt = Date.now();
+    signal.at = Date.now();
     const exited = new Promise<number | null>((resolve) =>
       server.api.process.once('exit', (code) => resolve(code)),
     );
@@ -152,7 +152,7 @@ describe.skipIf(!process.env.DATABASE_URL)('graceful shutdown on SIGTERM', () =>
     expect(outcomes.filter((o) => o.kind === 'generation')).toHaveLength(GENERATIONS);
 
     const code = await exited;
-    const tookMs = Date.now() - signalledAt!;
+    const tookMs = Date.now() - signal.at;
     expect(code).toBe(0);
     expect(tookMs).toBeLessThan(GRACE_SECONDS * 1000);
 
