@@ -19,6 +19,7 @@ const envSchema = z.object({
   /** in-process: this API runs the projection runner (embedded default); worker: a separate worker does. */
   PROJECTIONS_MODE: z.enum(['in-process', 'worker']).optional(),
   READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().default(25),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   LOGIN_ATTEMPTS_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
@@ -71,6 +72,8 @@ export interface Config {
   readonly eventStoreConnectionString: string | undefined;
   readonly projectionsMode: 'in-process' | 'worker';
   readonly readYourWritesTimeoutMs: number;
+  /** After SIGTERM, how long requests and generations in flight may take before they are cut. */
+  readonly shutdownGraceMs: number;
   readonly webDistDir: string;
   readonly authLimits: AuthLimits;
   /** Google sign-in, when a client is configured; every endpoint can point elsewhere (tests use a local OpenID provider). */
@@ -134,6 +137,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     eventStoreConnectionString: env.EVENTSTORE_CONNECTION_STRING,
     projectionsMode: env.PROJECTIONS_MODE ?? 'in-process',
     readYourWritesTimeoutMs: env.READ_YOUR_WRITES_TIMEOUT_MS,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
     webDistDir: path.resolve('web/dist'),
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET

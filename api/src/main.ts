@@ -1,13 +1,17 @@
 import { createServer } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { removeRuntimeFile, writeRuntimeFile } from '@app/projections';
+import { componentLogger } from '@app/ledger';
 import { loadConfig } from './config';
+import { Lifecycle } from './composition/lifecycle';
 import { openRuntime } from './composition/runtime';
 import { createServices } from './composition/services';
 import { createApp } from './http/create-app';
 import { backgroundJobs } from './jobs/jobs';
 import { Scheduler } from './jobs/scheduler';
+
+const log = componentLogger('api');
 
 async function main() {
   const config = loadConfig();
@@ -15,7 +19,11 @@ async function main() {
   const embedded = runtime.storage.database.embedded;
   const operatorToken = embedded ? randomBytes(24).toString('hex') : process.env.OPERATOR_TOKEN;
   const services = await createServices(runtime);
-  const app = createApp(runtime, services, operatorToken ? { operatorToken } : {});
+  const lifecycle = new Lifecycle();
+  const app = createApp(runtime, services, {
+    lifecycle,
+    ...(operatorToken ? { operatorToken } : {}),
+  });
   const scheduler = new Scheduler();
   scheduler.start(backgroundJobs(services));
   const server = createServer(app).listen(config.port, config.host, () => {
@@ -23,26 +31,79 @@ async function main() {
     if (embedded && operatorToken) {
       void writeRuntimeFile(config.dataDir, { pid: process.pid, port, operatorToken });
     }
-    console.log(
-      `listening on ${config.publicUrl.replace(/:\d+$/, `:${port}`)} (${embedded ? 'embedded PGlite in ' + config.dataDir : 'Postgres'}, ${runtime.storage.eventStoreKind} event store, projections ${config.projectionsMode})`,
+    log.info(
+      {
+        url: config.publicUrl.replace(/:\d+$/, `:${port}`),
+        database: embedded ? `embedded PGlite in ${config.dataDir}` : 'Postgres',
+        eventStore: runtime.storage.eventStoreKind,
+        projections: config.projectionsMode,
+      },
+      'listening',
     );
   });
+
+  /**
+   * SIGTERM: not ready at once, no new connections, requests and generations in flight finish
+   * within the grace period; then the scheduler and the projection runner stop (at a batch
+   * boundary) and the pools close. Only what still runs at the deadline is cut; the reconciler
+   * settles those holds as it does after a crash.
+   */
   let closing = false;
-  const shutdown = async () => {
+  const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    server.close();
+    const deadline = Date.now() + config.shutdownGraceMs;
+    lifecycle.startDraining();
+    log.info(
+      {
+        signal,
+        graceMs: config.shutdownGraceMs,
+        requestsInFlight: lifecycle.requestsInFlight,
+        generationsInFlight: services.generations.inFlight.size,
+      },
+      'draining',
+    );
+    // Stop listening, but leave open keep-alive connections alone: a request already on its way
+    // over one is served (with `Connection: close`); idle ones end at their keep-alive timeout,
+    // which clients know from the Keep-Alive header. (http's close() would reset them at once.)
+    const closed = new Promise<void>((resolve) =>
+      net.Server.prototype.close.call(server, () => resolve()),
+    );
+    const requestsDone = await lifecycle.requestsDone(deadline);
+    const generations = [...services.generations.inFlight.values()].map((work) =>
+      work.catch(() => undefined),
+    );
+    const generationsDone = await Promise.race([
+      Promise.all(generations).then(() => true),
+      new Promise<boolean>((resolve) =>
+        setTimeout(() => resolve(false), Math.max(0, deadline - Date.now())).unref(),
+      ),
+    ]);
+    if (!requestsDone || !generationsDone) {
+      log.warn(
+        {
+          requestsInFlight: lifecycle.requestsInFlight,
+          generationsInFlight: services.generations.inFlight.size,
+        },
+        'grace period over: cutting what still runs (the reconciler settles its holds)',
+      );
+    }
+    await Promise.race([
+      closed,
+      new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())).unref()),
+    ]);
     server.closeAllConnections();
-    if (embedded) await removeRuntimeFile(config.dataDir);
     await scheduler.stop();
+    if (embedded) await removeRuntimeFile(config.dataDir);
     await runtime.close();
+    log.info({ clean: requestsDone && generationsDone }, 'stopped');
     process.exit(0);
   };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  log.fatal({ err: error }, 'start-up failed');
   process.exit(1);
 });

@@ -1,5 +1,6 @@
 export * from './shared/metadata';
 export * from './shared/errors';
+export * from './shared/logger';
 export * from './shared/decider';
 export * from './credits/credit-account';
 export * from './credits/credit-account.decide';

@@ -1,4 +1,4 @@
-import type { LedgerStorage } from '@app/ledger';
+import { componentLogger, type LedgerStorage, type Logger } from '@app/ledger';
 import pg from 'pg';
 import { ensureProjections } from './runtime/ensure-projections';
 import type { Projection } from './runtime/projection';
@@ -14,7 +14,7 @@ export async function runProjectionWorker(
   storage: LedgerStorage,
   projections: readonly Projection[],
   signal: AbortSignal,
-  logger: Pick<Console, 'info' | 'warn' | 'error'> = console,
+  logger: Pick<Logger, 'info' | 'warn' | 'error'> = componentLogger('projections'),
 ): Promise<void> {
   const { database, store } = storage;
   const lockClient = new pg.Client({ connectionString: database.connectionString });
@@ -33,7 +33,8 @@ export async function runProjectionWorker(
     logger.info('projections worker active');
     await ensureProjections(database.pool, store, projections, {
       onProgress: (p) =>
-        p.phase !== 'filling' && logger.info(`rebuild ${p.name} v${p.version}: ${p.phase}`),
+        p.phase !== 'filling' &&
+        logger.info({ projection: p.name, version: p.version, phase: p.phase }, 'rebuild'),
     });
     const runner = new ProjectionRunner(database.pool, store, projections, { logger });
     runner.start();

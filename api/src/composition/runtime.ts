@@ -1,4 +1,4 @@
-import { openLedgerStorage, type Database, type LedgerStorage } from '@app/ledger';
+import { componentLogger, openLedgerStorage, type Database, type LedgerStorage } from '@app/ledger';
 import {
   allProjections,
   ensureProjections,
@@ -38,7 +38,9 @@ export async function openRuntime(
   let projections: ProjectionsGate;
   if (config.projectionsMode === 'in-process') {
     await ensureProjections(pool, storage.store, allProjections);
-    runner = new ProjectionRunner(pool, storage.store, allProjections, { logger: console });
+    runner = new ProjectionRunner(pool, storage.store, allProjections, {
+      logger: componentLogger('projections'),
+    });
     runner.start();
     projections = inProcessGate(runner, config.readYourWritesTimeoutMs);
   } else {

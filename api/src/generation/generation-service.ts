@@ -1,5 +1,6 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import {
+  componentLogger,
   CREDITS_PER_GENERATION,
   creditStreamId,
   generationStreamId,
@@ -26,6 +27,8 @@ import { actionFigureConfigSchema } from './prompts/action-figure-prompt';
 import { buildGenerationPrompt, MAX_PROMPT_LENGTH } from './prompts/style-prompts';
 import type { ProviderQueue } from './provider-queue';
 import { sanitizeUpload, UPLOAD_MESSAGES } from './upload/sanitize-upload';
+
+const log = componentLogger('generation');
 
 export const GENERATION_FAILED_MESSAGE = 'Failed to generate image';
 export const MAX_GENERATIONS_IN_PROGRESS = 2;
@@ -304,14 +307,14 @@ export class GenerationService {
       const message = error instanceof ProviderError ? error.message : GENERATION_FAILED_MESSAGE;
       const code = error instanceof ProviderError ? error.code : 'INTERNAL';
       if (!(error instanceof ProviderError))
-        console.error(`generation ${request.id} failed`, error);
+        log.error({ err: error, generationId: request.id }, 'generation failed');
       await this.settlement
         .release(request, code, message, job.by)
         .catch((releaseError: unknown) => {
           // Left for the reconciler: the hold's deadline guarantees it is settled.
-          console.error(
-            `generation ${request.id}: release failed, the reconciler will settle it`,
-            releaseError,
+          log.error(
+            { err: releaseError, generationId: request.id },
+            'release failed; the reconciler will settle the hold',
           );
         });
       throw new AppError(

@@ -9,8 +9,11 @@ import { MAX_UPLOAD_BYTES } from '../generation/upload/sanitize-upload';
 import type { Services } from '../composition/services';
 import { toAppError } from '../shared/errors';
 import { requestContextOf, viewerOf } from '../http/auth/authenticate';
+import { noteRequest } from '../observability/request-log';
+import { componentLogger } from '@app/ledger';
 import type { GraphQLContext } from './context';
 import { schema } from './schema';
+import { useRequestObservation } from './request-observation';
 
 export const CSRF_HEADER = 'x-graphql-yoga-csrf';
 /** A query and its variables; uploads are multipart and bounded by formDataLimits instead. */
@@ -39,7 +42,8 @@ function maskError(error: unknown, message: string, isDev?: boolean): Error {
     });
   }
   if (error instanceof GraphQLError && !error.originalError) return error; // parse and validation errors
-  console.error('unexpected GraphQL error', original);
+  // Logged inside the request's scope: the line carries its request id.
+  componentLogger('graphql').error({ err: original }, 'unexpected GraphQL error');
   return defaultMaskError(error, message, isDev);
 }
 
@@ -60,13 +64,13 @@ export function createGraphQLServer(services: Services) {
     graphiql: !services.config.production,
     maskedErrors: { maskError },
     // GraphQL is served straight from Node's HTTP server, not through Express: identify here.
-    context: async ({ req, res }) => ({
-      viewer: await viewerOf(req, services.accounts),
-      services,
-      request: requestContextOf(req),
-      http: { req, res },
-    }),
+    context: async ({ req, res }) => {
+      const viewer = await viewerOf(req, services.accounts);
+      if (viewer) noteRequest(req, { userId: viewer.user.id });
+      return { viewer, services, request: requestContextOf(req), http: { req, res } };
+    },
     plugins: [
+      useRequestObservation(),
       useCSRFPrevention({ requestHeaders: [CSRF_HEADER] }),
       maxDepthPlugin({ n: 10, exposeLimits: false }),
       costLimitPlugin({ maxCost: 5_000, exposeLimits: false }),

@@ -1,5 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express from 'express';
+import type { Lifecycle } from '../composition/lifecycle';
 import type { Runtime } from '../composition/runtime';
 import type { Services } from '../composition/services';
 import { createGraphQLServer, graphqlBodyRefusal } from '../graphql/yoga';
@@ -17,9 +18,12 @@ import { staffRoutes } from '../staff/staff-routes';
 import { localCheckoutRoutes } from '../billing/local/local-checkout-routes';
 import { jsonErrorHandler } from './rest/error-handler';
 import { staticWebRouter } from './static-web';
+import { noteRequest, requestLogger, type TrustProxy } from '../observability/request-log';
 
 export interface AppOptions {
   operatorToken?: string;
+  /** Draining state and requests in flight (graceful shutdown, readiness). */
+  lifecycle?: Lifecycle;
 }
 
 /**
@@ -33,7 +37,15 @@ export function createApp(
 ): RequestListener {
   const graphql = createGraphQLServer(services);
   const app = createExpressApp(runtime, services, options);
+  // Follows whatever `trust proxy` the Express app is configured with.
+  const logRequest = requestLogger(app.get('trust proxy fn') as TrustProxy);
+  const lifecycle = options.lifecycle;
   return (request: IncomingMessage, response: ServerResponse) => {
+    lifecycle?.track(request, response);
+    logRequest(request, response, () => dispatch(request, response));
+  };
+
+  function dispatch(request: IncomingMessage, response: ServerResponse) {
     const path = request.url ?? '/';
     if (path === graphql.graphqlEndpoint || path.startsWith(`${graphql.graphqlEndpoint}?`)) {
       const refusal = graphqlBodyRefusal(request);
@@ -51,18 +63,19 @@ export function createApp(
         );
         return;
       }
+      noteRequest(request, { route: graphql.graphqlEndpoint });
       void graphql(request, response);
       return;
     }
     app(request, response);
-  };
+  }
 }
 
 function createExpressApp(runtime: Runtime, services: Services, options: AppOptions) {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
-  app.use(healthRouter(runtime));
+  app.use(healthRouter(runtime, options.lifecycle));
   if (options.operatorToken)
     app.use(operatorRouter(runtime, options.operatorToken, new OperatorService(services)));
 

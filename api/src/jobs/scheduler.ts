@@ -1,3 +1,5 @@
+import { componentLogger, type Logger } from '@app/ledger';
+
 export interface Job {
   readonly name: string;
   readonly intervalMs: number;
@@ -12,7 +14,7 @@ export class Scheduler {
   private readonly running = new Map<string, Promise<unknown>>();
   private stopped = false;
 
-  constructor(private readonly logger: Pick<Console, 'error'> = console) {}
+  constructor(private readonly logger: Pick<Logger, 'error'> = componentLogger('jobs')) {}
 
   start(jobs: readonly Job[]) {
     for (const job of jobs) {
@@ -28,7 +30,7 @@ export class Scheduler {
     if (current || this.stopped) return current ?? Promise.resolve();
     const run = job
       .run()
-      .catch((error: unknown) => this.logger.error(`job ${job.name} failed`, error))
+      .catch((error: unknown) => this.logger.error({ err: error, job: job.name }, 'job failed'))
       .finally(() => this.running.delete(job.name));
     this.running.set(job.name, run);
     return run;

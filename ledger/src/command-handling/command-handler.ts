@@ -12,6 +12,7 @@ import {
   type GlobalPosition,
   type RecordedEvent,
 } from '../event-store/event-store';
+import { componentLogger } from '../shared/logger';
 import { KeyedMutex } from './keyed-mutex';
 import type { SnapshotStore } from './snapshot-store';
 import { StateCache } from './state-cache';
@@ -191,7 +192,7 @@ export class CommandHandler<State, Command, Event extends { type: string; data: 
     );
     void saving
       .catch((error: unknown) =>
-        console.warn(`snapshot of ${streamId} at ${version} failed`, error),
+        componentLogger('ledger').warn({ err: error, streamId, version }, 'snapshot save failed'),
       )
       .finally(() => this.savingSnapshots.delete(streamId));
   }

@@ -26,6 +26,8 @@ export interface LedgerStorage {
   readonly store: EventStore;
   readonly ledger: Ledger;
   readonly eventStoreKind: 'postgres' | 'eventstoredb';
+  /** Every migration set this process expects applied (the ledger's first). */
+  readonly migrations: readonly MigrationSet[];
   close(): Promise<void>;
 }
 
@@ -41,7 +43,8 @@ export async function openLedgerStorage(config: StorageConfig): Promise<LedgerSt
       ...(config.applicationName ? { applicationName: config.applicationName } : {}),
     }));
   try {
-    await migrate(database.pool, [ledgerMigrations, ...(config.migrations ?? [])]);
+    const migrations = [ledgerMigrations, ...(config.migrations ?? [])];
+    await migrate(database.pool, migrations);
     let store: EventStore;
     if (config.eventStoreConnectionString) {
       store = EventStoreDBEventStore.connect(config.eventStoreConnectionString);
@@ -59,6 +62,7 @@ export async function openLedgerStorage(config: StorageConfig): Promise<LedgerSt
       store,
       ledger,
       eventStoreKind: config.eventStoreConnectionString ? 'eventstoredb' : 'postgres',
+      migrations,
       async close() {
         await Promise.all([
           ledger.credits.flushSnapshots(),

@@ -5,6 +5,8 @@ import {
   START_POSITION,
   type EventStore,
   type GlobalPosition,
+  scrubText,
+  type Logger,
   type RecordedEvent,
 } from '@app/ledger';
 import type pg from 'pg';
@@ -16,7 +18,7 @@ export interface ProjectionRunnerOptions {
   readonly batchSize?: number;
   /** Longest sleep when the log is quiet; appends in this process (or NOTIFY) wake it sooner. */
   readonly idleMs?: number;
-  readonly logger?: Pick<Console, 'warn' | 'error'>;
+  readonly logger?: Pick<Logger, 'warn' | 'error'>;
 }
 
 interface Target {
@@ -62,7 +64,7 @@ export class ProjectionRunner {
           const applied = await this.step();
           if (!applied) await this.store.waitForAppend(this.idleMs, signal);
         } catch (error) {
-          this.options.logger?.error('projection runner step failed', error);
+          this.options.logger?.error({ err: error }, 'projection runner step failed');
           await sleep(1_000, signal);
         }
       }
@@ -155,7 +157,13 @@ export class ProjectionRunner {
       target.retryAt = Date.now() + Math.min(30_000, 500 * 2 ** target.failures);
       const message = error instanceof Error ? error.message : String(error);
       this.options.logger?.warn(
-        `projection ${target.projection.name} v${target.version} failed at ${formatPosition(target.position)}: ${message}`,
+        {
+          projection: target.projection.name,
+          version: target.version,
+          position: formatPosition(target.position),
+          err: scrubText(message),
+        },
+        'projection failed; retrying later',
       );
       await recordCheckpointError(this.pool, target.projection.name, target.version, message).catch(
         () => undefined,

@@ -1,4 +1,4 @@
-import { formatPosition, START_POSITION, type RecordedEvent } from '@app/ledger';
+import { componentLogger, formatPosition, START_POSITION, type RecordedEvent } from '@app/ledger';
 import type { ProjectionStatus } from '@app/projections';
 import { badInput } from '../../shared/errors';
 import { builder } from '../builder';
@@ -100,7 +100,9 @@ builder.mutationField('rebuildProjection', (t) =>
         throw badInput(`No projection named ${name}`);
       void operations
         .rebuild(name)
-        .catch((error: unknown) => console.error(`rebuild of ${name} failed`, error));
+        .catch((error: unknown) =>
+          componentLogger('projections').error({ err: error, projection: name }, 'rebuild failed'),
+        );
       return true;
     },
   }),

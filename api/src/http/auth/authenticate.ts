@@ -7,6 +7,7 @@ import type { SessionRecord } from '../../accounts/sessions';
 import type { UserRecord } from '../../accounts/users-repository';
 import type { RequestContext } from '../../shared/request-context';
 import { sessionTokenOf } from './session-cookie';
+import { noteRequest } from '../../observability/request-log';
 
 export interface Viewer {
   user: UserRecord;
@@ -33,7 +34,8 @@ export function requestContextOf(request: IncomingMessage): RequestContext {
   return {
     ip: request.socket.remoteAddress ? proxyaddr(request, trustLoopback) : 'unknown',
     userAgent: header('user-agent'),
-    correlationId: header('x-request-id')?.slice(0, 100) || randomUUID(),
+    // The request log's id: the trusted proxy's X-Request-Id, else generated.
+    correlationId: request.id ? String(request.id) : randomUUID(),
   };
 }
 
@@ -53,6 +55,7 @@ export function authenticate(accounts: AccountService) {
     try {
       request.context = requestContextOf(request);
       request.viewer = await viewerOf(request, accounts);
+      if (request.viewer) noteRequest(request, { userId: request.viewer.user.id });
       next();
     } catch (error) {
       next(error);

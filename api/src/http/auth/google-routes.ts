@@ -84,7 +84,8 @@ export function googleRoutes(
       ) => {
         if (error || !signedIn) {
           const code = toAppError(error)?.code ?? (error ? 'google_failed' : 'google_denied');
-          if (error && !toAppError(error)) console.error('google sign-in failed', error);
+          if (error && !toAppError(error))
+            request.log.error({ err: error }, 'google sign-in failed');
           response.redirect(302, `/auth?error=${encodeURIComponent(code.toLowerCase())}`);
           return;
         }

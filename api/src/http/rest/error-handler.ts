@@ -1,8 +1,9 @@
 import type { NextFunction, Request, Response } from 'express';
+import { componentLogger } from '@app/ledger';
 import { RateLimitedError, toAppError } from '../../shared/errors';
 
 /** Expected errors answer `{ message }` with their status; the rest are logged and masked. */
-export function jsonErrorHandler(logger: Pick<Console, 'error'> = console) {
+export function jsonErrorHandler() {
   return (error: unknown, request: Request, response: Response, next: NextFunction) => {
     if (response.headersSent) {
       next(error);
@@ -24,7 +25,10 @@ export function jsonErrorHandler(logger: Pick<Console, 'error'> = console) {
       response.status(expected.status).json({ message: expected.message, code: expected.code });
       return;
     }
-    logger.error(`unexpected error on ${request.method} ${request.path}`, error);
+    (request.log ?? componentLogger('http')).error(
+      { err: error, method: request.method, path: request.path },
+      'unexpected error',
+    );
     response.status(500).json({ message: 'Something went wrong. Please try again.' });
   };
 }

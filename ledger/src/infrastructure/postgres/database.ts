@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
 import { markSharedSession } from './prepared-query';
+import { componentLogger } from '../../shared/logger';
 
 // bigint (int8) columns come back as JS strings by default; positions and counts fit in
 // Number for counts but positions need BigInt, so callers convert explicitly.
@@ -32,7 +33,9 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       max: options.poolSize ?? 10,
       application_name: options.applicationName ?? 'stylised-art',
     });
-    pool.on('error', (error) => console.error('postgres pool error', error));
+    pool.on('error', (error) =>
+      componentLogger('postgres').error({ err: error }, 'postgres pool error'),
+    );
     return {
       pool,
       connectionString: options.databaseUrl,
@@ -46,7 +49,9 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   // PGlite is a single connection; a bigger pool would just queue inside the socket server.
   const pool = new pg.Pool({ connectionString: embedded.connectionString, max: 1 });
   markSharedSession(pool);
-  pool.on('error', (error) => console.error('embedded postgres pool error', error));
+  pool.on('error', (error) =>
+    componentLogger('postgres').error({ err: error }, 'embedded postgres pool error'),
+  );
   return {
     pool,
     connectionString: embedded.connectionString,
