@@ -35,6 +35,7 @@ async function main() {
     server.closeAllConnections();
     if (embedded) await removeRuntimeFile(config.dataDir);
     await scheduler.stop();
+    await services.decodePool.close();
     await runtime.close();
     process.exit(0);
   };

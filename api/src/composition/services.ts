@@ -16,6 +16,7 @@ import type { ImageProvider } from '../generation/engine/image-provider';
 import { GenerationRecovery } from '../generation/generation-recovery';
 import { GenerationService } from '../generation/generation-service';
 import { ProviderQueue } from '../generation/provider-queue';
+import { DecodePool } from '../generation/upload/decode-pool';
 import type { BlobStore } from '../storage/blob-store';
 import { LocalDiskBlobStore } from '../storage/local-disk-blob-store';
 import { AccountService, type AuthLimits } from '../accounts/account-service';
@@ -36,6 +37,8 @@ export interface Services {
   readonly blobs: BlobStore;
   readonly provider: ImageProvider;
   readonly generations: GenerationService;
+  /** Upload decodes, in child processes behind a bounded queue. */
+  readonly decodePool: DecodePool;
   readonly generationRecovery: GenerationRecovery;
   readonly contact: ContactService;
   readonly billing: BillingService;
@@ -73,6 +76,7 @@ export async function createServices(
   const config = runtime.config;
   const blobs = new LocalDiskBlobStore(path.join(config.dataDir, 'blobs'));
   const provider = overrides.provider ?? createImageProvider(config.generation);
+  const decodePool = new DecodePool(config.generation.decode);
   const generations = new GenerationService(
     pool,
     ledger,
@@ -83,6 +87,7 @@ export async function createServices(
     {
       providerTimeoutMs: config.generation.providerTimeoutMs,
       holdMarginMs: config.generation.holdMarginMs,
+      decode: decodePool.decode,
     },
   );
   return {
@@ -100,6 +105,7 @@ export async function createServices(
     blobs,
     provider,
     generations,
+    decodePool,
     generationRecovery: new GenerationRecovery(ledger, generations, provider, blobs),
     contact: new ContactService(pool),
     ...(await createBilling(config, pool, ledger)),

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import { DecodeQueueFullError } from '../../generation/upload/decode-queue';
 import { RateLimitedError, toAppError } from '../../shared/errors';
 
 /** Expected errors answer `{ message }` with their status; the rest are logged and masked. */
@@ -19,7 +20,7 @@ export function jsonErrorHandler(logger: Pick<Console, 'error'> = console) {
     }
     const expected = toAppError(error);
     if (expected) {
-      if (expected instanceof RateLimitedError)
+      if (expected instanceof RateLimitedError || expected instanceof DecodeQueueFullError)
         response.setHeader('Retry-After', String(expected.retryAfterSeconds));
       response.status(expected.status).json({ message: expected.message, code: expected.code });
       return;
