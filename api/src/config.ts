@@ -42,6 +42,9 @@ const envSchema = z.object({
   GENERATION_HOLD_MARGIN_SECONDS: z.coerce.number().nonnegative().default(120),
   GENERATION_RECOVERY_INTERVAL_SECONDS: z.coerce.number().positive().default(60),
   PROVIDER_CONCURRENCY: z.coerce.number().int().positive().default(4),
+  UPLOAD_DECODE_CONCURRENCY: z.coerce.number().int().positive().default(2),
+  UPLOAD_DECODE_QUEUE: z.coerce.number().int().nonnegative().default(8),
+  UPLOAD_DECODE_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   LOCAL_PROVIDER_DELAY_MS: z.coerce.number().int().nonnegative().default(0),
   REPLICATE_API_TOKEN: optional,
   REPLICATE_API_BASE_URL: optional,
@@ -105,6 +108,8 @@ export interface GenerationConfig {
   /** Slows the local engine down to the pace of a real model (demos, tests of the waiting UI). */
   readonly localProviderDelayMs: number;
   readonly replicate: { apiToken: string; baseUrl: string | undefined; model: string } | null;
+  /** Upload decodes: processes, how many may wait (then 503), and the time limit per image. */
+  readonly decode: { concurrency: number; maxWaiting: number; timeoutMs: number };
 }
 
 export interface GoogleConfig {
@@ -156,6 +161,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       recoveryIntervalMs: env.GENERATION_RECOVERY_INTERVAL_SECONDS * 1000,
       providerConcurrency: env.PROVIDER_CONCURRENCY,
       localProviderDelayMs: env.LOCAL_PROVIDER_DELAY_MS,
+      decode: {
+        concurrency: env.UPLOAD_DECODE_CONCURRENCY,
+        maxWaiting: env.UPLOAD_DECODE_QUEUE,
+        timeoutMs: env.UPLOAD_DECODE_TIMEOUT_MS,
+      },
       replicate: env.REPLICATE_API_TOKEN
         ? {
             apiToken: env.REPLICATE_API_TOKEN,

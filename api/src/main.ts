@@ -95,6 +95,7 @@ async function main() {
     server.closeAllConnections();
     await scheduler.stop();
     if (embedded) await removeRuntimeFile(config.dataDir);
+    await services.decodePool.close();
     await runtime.close();
     log.info({ clean: requestsDone && generationsDone }, 'stopped');
     process.exit(0);

@@ -16,6 +16,7 @@ import type { ImageProvider } from '../generation/engine/image-provider';
 import { GenerationRecovery } from '../generation/generation-recovery';
 import { GenerationService } from '../generation/generation-service';
 import { ProviderQueue } from '../generation/provider-queue';
+import { DecodePool } from '../generation/upload/decode-pool';
 import type { BlobStore } from '../storage/blob-store';
 import { LocalDiskBlobStore } from '../storage/local-disk-blob-store';
 import { AccountService, type AuthLimits } from '../accounts/account-service';
@@ -23,7 +24,7 @@ import { PasswordResetService } from '../accounts/password-reset';
 import { AccountEmailService } from '../accounts/account-email';
 import { MailDelivery } from '../mail/mail-delivery';
 import type { Mailer } from '../mail/mailer';
-import { OutboxMailer } from '../mail/outbox-mailer';
+import { OutboxMailer, printOutboxMail } from '../mail/outbox-mailer';
 import { SmtpMailer } from '../mail/smtp-mailer';
 import type { Config } from '../config';
 import { ContactService } from '../contact/contact-service';
@@ -47,6 +48,8 @@ export interface Services {
   readonly blobs: BlobStore;
   readonly provider: ImageProvider;
   readonly generations: GenerationService;
+  /** Upload decodes, in child processes behind a bounded queue. */
+  readonly decodePool: DecodePool;
   readonly generationRecovery: GenerationRecovery;
   readonly contact: ContactService;
   readonly billing: BillingService;
@@ -82,7 +85,11 @@ export async function createServices(
   const { pool } = runtime.storage.database;
   const { ledger } = runtime.storage;
   const config = runtime.config;
-  const outbox = config.mail.smtpUrl ? null : new OutboxMailer(pool);
+  // The embedded default prints outbox mail (reset links included) so `npm start` works end to end;
+  // a server deployment keeps it out of its logs (admins read it in the staff console).
+  const outbox = config.mail.smtpUrl
+    ? null
+    : new OutboxMailer(pool, config.databaseUrl ? undefined : printOutboxMail);
   const mail = new MailDelivery(
     overrides.mailer ??
       (config.mail.smtpUrl ? new SmtpMailer(config.mail.smtpUrl, config.mail.from) : outbox!),
@@ -93,6 +100,7 @@ export async function createServices(
   accounts.onRegistered = (user) => accountEmail.sendVerification(user);
   const blobs = new LocalDiskBlobStore(path.join(config.dataDir, 'blobs'));
   const provider = overrides.provider ?? createImageProvider(config.generation);
+  const decodePool = new DecodePool(config.generation.decode);
   const generations = new GenerationService(
     pool,
     ledger,
@@ -103,6 +111,7 @@ export async function createServices(
     {
       providerTimeoutMs: config.generation.providerTimeoutMs,
       holdMarginMs: config.generation.holdMarginMs,
+      decode: decodePool.decode,
     },
   );
   return {
@@ -119,6 +128,7 @@ export async function createServices(
     blobs,
     provider,
     generations,
+    decodePool,
     generationRecovery: new GenerationRecovery(ledger, generations, provider, blobs),
     contact: new ContactService(pool),
     ...(await createBilling(config, pool, ledger)),

@@ -5,6 +5,7 @@ import {
   creditStreamId,
   generationStreamId,
   INSUFFICIENT_CREDITS_MESSAGE,
+  TooManyGenerationsError,
   type Ledger,
 } from '@app/ledger';
 import { getAccountSnapshot } from '@app/projections';
@@ -26,7 +27,12 @@ import { GenerationSettlement, resultUrlFor, type SettlementActor } from './gene
 import { actionFigureConfigSchema } from './prompts/action-figure-prompt';
 import { buildGenerationPrompt, MAX_PROMPT_LENGTH } from './prompts/style-prompts';
 import type { ProviderQueue } from './provider-queue';
-import { sanitizeUpload, UPLOAD_MESSAGES } from './upload/sanitize-upload';
+import {
+  decodePhoto,
+  sanitizeUpload,
+  UPLOAD_MESSAGES,
+  type PhotoDecoder,
+} from './upload/sanitize-upload';
 
 const log = componentLogger('generation');
 
@@ -38,6 +44,8 @@ export interface GenerationSettings {
   readonly providerTimeoutMs: number;
   /** Added to the timeout for the hold's deadline; past it the reconciler settles the hold. */
   readonly holdMarginMs: number;
+  /** Decodes uploads (in production a bounded pool of processes with a time limit). */
+  readonly decode?: PhotoDecoder;
 }
 
 export interface GenerateRequest {
@@ -115,28 +123,24 @@ export class GenerationService {
       const earlier = await this.repository.findByIdempotencyKey(user.id, idempotencyKey);
       if (earlier) return this.replay(earlier);
     }
-    // The spec's order: signed in (the adapters), enough credits, a photo. The balance is read
-    // while the photo is decoded; the answers still come in that order.
-    const [snapshot, checked] = await Promise.all([
-      getAccountSnapshot(this.pool, user.id),
-      request.photo
-        ? sanitizeUpload(request.photo).then(
-            (photo) => ({ photo }),
-            (error: unknown) => ({ error }),
-          )
-        : null,
-    ]);
+    // The spec's order: signed in (the adapters), enough credits, a photo. Everything cheap
+    // (the balance, the generations already running, the photo's header) is checked before a
+    // single pixel is decoded, so a user who cannot generate cannot make the server decode.
+    const snapshot = await getAccountSnapshot(this.pool, user.id);
     if (snapshot.available < CREDITS_PER_GENERATION) {
       throw new AppError('INSUFFICIENT_CREDITS', INSUFFICIENT_CREDITS_MESSAGE, 402);
     }
-    if (!checked)
+    // The hold below decides this atomically; the read model answers early for the common case.
+    if (snapshot.held >= MAX_GENERATIONS_IN_PROGRESS * CREDITS_PER_GENERATION) {
+      throw new TooManyGenerationsError(MAX_GENERATIONS_IN_PROGRESS);
+    }
+    if (!request.photo)
       throw new AppError(
         'UPLOAD_MISSING',
         request.missingPhotoMessage ?? UPLOAD_MESSAGES.missing,
         400,
       );
-    if ('error' in checked) throw checked.error;
-    const { photo } = checked;
+    const photo = await sanitizeUpload(request.photo, this.settings.decode ?? decodePhoto);
     const checkedAt = performance.now();
     const actionFigure =
       style === 'action-figure' && request.actionFigure

@@ -81,7 +81,8 @@ describe('image generation', () => {
   let photo: Buffer;
 
   beforeAll(async () => {
-    app = await startTestApp();
+    // Room for the 20-request race below to reach the ledger (the 503 of a full queue has its own spec).
+    app = await startTestApp({ UPLOAD_DECODE_QUEUE: '32' });
     photo = await fs.readFile(photoPath);
   });
   afterAll(async () => {

@@ -36,9 +36,17 @@ function maskError(error: unknown, message: string, isDev?: boolean): Error {
   const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
   const expected = toAppError(original);
   if (expected) {
+    const retryAfter = expected.details?.retryAfterSeconds;
     return new GraphQLError(expected.message, {
       ...(error instanceof GraphQLError ? { nodes: error.nodes, path: error.path } : {}),
-      extensions: { code: expected.code, ...expected.details },
+      extensions: {
+        code: expected.code,
+        ...expected.details,
+        // "Come back later" answers keep their HTTP meaning (Yoga strips `http` from the body).
+        ...(expected.status === 503 && typeof retryAfter === 'number'
+          ? { http: { status: 503, headers: { 'Retry-After': String(retryAfter) } } }
+          : {}),
+      },
     });
   }
   if (error instanceof GraphQLError && !error.originalError) return error; // parse and validation errors

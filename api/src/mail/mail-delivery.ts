@@ -1,3 +1,4 @@
+import { componentLogger } from '@app/ledger';
 import type { Mailer, OutgoingMail } from './mailer';
 
 /**
@@ -5,6 +6,8 @@ import type { Mailer, OutgoingMail } from './mailer';
  * delays an answer (nor shows in its timing: forgot-password must not reveal who has an account).
  * A failure is logged by kind and account id, never the address.
  */
+const log = componentLogger('mail');
+
 export class MailDelivery {
   private readonly inFlight = new Set<Promise<void>>();
 
@@ -14,8 +17,9 @@ export class MailDelivery {
     const sending: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => this.mailer.send(mail))
       .catch((error: unknown) => {
-        console.error(
-          `mail ${mail.kind} for user ${mail.userId ?? '-'} could not be sent: ${(error as Error).message}`,
+        log.error(
+          { kind: mail.kind, userId: mail.userId ?? null, err: error },
+          'mail could not be sent',
         );
       })
       .finally(() => this.inFlight.delete(sending));

@@ -19,12 +19,15 @@ export interface OutboxEntry {
  * No SMTP server configured (the embedded default): mail is kept in the `outbox_mail` table, printed
  * to the server's log so `npm start` works end to end, and readable by admins in the staff console.
  */
+/** Writes an outbox mail to stdout, whole: for the embedded default only (it holds addresses and links). */
+export const printOutboxMail = (line: string) => void process.stdout.write(`${line}\n`);
+
 export class OutboxMailer implements Mailer {
   readonly transport = 'outbox' as const;
 
   constructor(
     private readonly db: Queryable,
-    private readonly log: (line: string) => void = (line) => console.log(line),
+    private readonly print?: (line: string) => void,
   ) {}
 
   async send(mail: OutgoingMail): Promise<void> {
@@ -33,7 +36,7 @@ export class OutboxMailer implements Mailer {
        VALUES ($1, $2, $3, $4, $5, $6, $7)`,
       [randomUUID(), mail.userId ?? null, mail.kind, mail.to, mail.subject, mail.text, mail.html],
     );
-    this.log(
+    this.print?.(
       `[outbox] mail to ${mail.to}: ${mail.subject}\n${mail.text
         .split('\n')
         .map((line) => `  | ${line}`)

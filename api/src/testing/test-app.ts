@@ -65,6 +65,7 @@ export async function startTestApp(
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      await services.decodePool.close();
       await runtime.close();
       await database.close();
     },

@@ -17,6 +17,8 @@ export const UPLOAD_MESSAGES = {
   tooManyPixels:
     'This image has too many pixels (more than 40 megapixels). Please upload a smaller photo.',
   unreadable: 'This image could not be read. It may be damaged or incomplete.',
+  tooSlow:
+    'This image took too long to process. Please upload an ordinary photo (JPG, PNG or WEBP).',
 } as const;
 
 const reject = (code: string, message: string, status = 400) => new AppError(code, message, status);
@@ -50,11 +52,43 @@ export interface SanitizedPhoto {
   originalType: ImageType;
 }
 
+export interface DecodedPhoto {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/** Turns checked bytes into the working JPEG; the service runs it in a separate process with a time limit. */
+export type PhotoDecoder = (bytes: Buffer) => Promise<DecodedPhoto>;
+
 /**
- * Every check an upload passes before any credit is held, each with its own message, and the
- * re-encoding that strips EXIF and GPS before the photo leaves our server.
+ * The expensive step: decodes every pixel, orients, resizes to the working size and re-encodes,
+ * which drops every metadata block (EXIF, GPS). Throws an UPLOAD_UNREADABLE AppError.
  */
-export async function sanitizeUpload(bytes: Buffer | null | undefined): Promise<SanitizedPhoto> {
+export const decodePhoto: PhotoDecoder = async (bytes) => {
+  try {
+    const { data, info } = await sharp(bytes, {
+      limitInputPixels: MAX_UPLOAD_PIXELS,
+      failOn: 'truncated',
+    })
+      .rotate()
+      .resize(WORKING_SIZE, WORKING_SIZE, { fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 92, mozjpeg: false })
+      .toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height };
+  } catch {
+    throw unreadable();
+  }
+};
+
+export const unreadable = () => reject('UPLOAD_UNREADABLE', UPLOAD_MESSAGES.unreadable, 422);
+export const tooSlow = () => reject('UPLOAD_TOO_SLOW', UPLOAD_MESSAGES.tooSlow, 422);
+
+/**
+ * The cheap checks, from the bytes and the image header only: present, size, type by magic
+ * bytes, dimensions and the pixel limit. No pixel is decoded.
+ */
+export async function checkUploadHeader(bytes: Buffer | null | undefined): Promise<ImageType> {
   if (!bytes) throw reject('UPLOAD_MISSING', UPLOAD_MESSAGES.missing);
   if (bytes.length === 0) throw reject('UPLOAD_EMPTY', UPLOAD_MESSAGES.empty);
   if (bytes.length > MAX_UPLOAD_BYTES)
@@ -67,30 +101,23 @@ export async function sanitizeUpload(bytes: Buffer | null | undefined): Promise<
   try {
     ({ width, height } = await sharp(bytes, { limitInputPixels: false }).metadata());
   } catch {
-    throw reject('UPLOAD_UNREADABLE', UPLOAD_MESSAGES.unreadable, 422);
+    throw unreadable();
   }
-  if (!width || !height) throw reject('UPLOAD_UNREADABLE', UPLOAD_MESSAGES.unreadable, 422);
-  // The header is checked before any pixel is decoded.
+  if (!width || !height) throw unreadable();
   if (width * height > MAX_UPLOAD_PIXELS)
     throw reject('UPLOAD_TOO_MANY_PIXELS', UPLOAD_MESSAGES.tooManyPixels, 413);
+  return originalType;
+}
 
-  try {
-    const { data, info } = await sharp(bytes, {
-      limitInputPixels: MAX_UPLOAD_PIXELS,
-      failOn: 'truncated',
-    })
-      .rotate()
-      .resize(WORKING_SIZE, WORKING_SIZE, { fit: 'inside', withoutEnlargement: true })
-      .jpeg({ quality: 92, mozjpeg: false })
-      .toBuffer({ resolveWithObject: true });
-    return {
-      data,
-      contentType: 'image/jpeg',
-      width: info.width,
-      height: info.height,
-      originalType,
-    };
-  } catch {
-    throw reject('UPLOAD_UNREADABLE', UPLOAD_MESSAGES.unreadable, 422);
-  }
+/**
+ * Every check an upload passes before any credit is held, each with its own message, and the
+ * re-encoding that strips EXIF and GPS before the photo leaves our server.
+ */
+export async function sanitizeUpload(
+  bytes: Buffer | null | undefined,
+  decode: PhotoDecoder = decodePhoto,
+): Promise<SanitizedPhoto> {
+  const originalType = await checkUploadHeader(bytes);
+  const { data, width, height } = await decode(bytes!);
+  return { data, contentType: 'image/jpeg', width, height, originalType };
 }

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { ledgerMigrations } from '../../infrastructure/postgres/migrations';
 import { createTestDatabase } from '../../testing/test-database';
@@ -80,6 +81,100 @@ describe.skipIf(!process.env.DATABASE_URL)('postgres event store: visibility hor
       await store.close();
       await theirs.close();
       await ours.close();
+    }
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('postgres event store: LISTEN connection', () => {
+  const waitUntil = async (check: () => boolean, timeoutMs: number) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!check()) {
+      if (Date.now() > deadline) throw new Error('condition not reached in time');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+
+  /** Resolves with how long a reader slept before it was woken. */
+  const timedWait = async (store: PostgresEventStore, timeoutMs: number) => {
+    const started = Date.now();
+    await store.waitForAppend(timeoutMs);
+    return Date.now() - started;
+  };
+
+  it('reconnects after the server terminates it, and notifications from another process wake readers again', async () => {
+    const database = await createTestDatabase([ledgerMigrations]);
+    // The reader (as a projections worker would be) and a writer in "another process" (its own pool).
+    const reader = new PostgresEventStore(database.pool, {
+      listenConnectionString: database.connectionString,
+      logger: { warn: () => undefined },
+    });
+    const writerPool = new pg.Pool({ connectionString: database.connectionString, max: 2 });
+    writerPool.on('error', () => undefined);
+    const writer = new PostgresEventStore(writerPool, { notify: true });
+    try {
+      await reader.start();
+      expect(reader.listener?.connected).toBe(true);
+      const firstPid = reader.listener!.backendPid();
+
+      // Before: an append elsewhere wakes a reader that would otherwise sleep 20 s.
+      const before = timedWait(reader, 20_000);
+      await writer.append('listen-1', [newEvent('A')], 'no_stream');
+      expect(await before).toBeLessThan(10_000);
+
+      // Every connection to the database ends, as in a failover or an operator's clean-up.
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      let terminated: number[];
+      try {
+        const { rows } = await admin.query<{ pid: number }>(
+          'SELECT pid FROM pg_stat_activity WHERE datname = $1',
+          [database.name],
+        );
+        terminated = rows.map((row) => row.pid);
+        for (const pid of terminated) await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+      } finally {
+        await admin.end();
+      }
+      expect(terminated).toContain(firstPid);
+      await waitUntil(
+        () => reader.listener!.state !== 'listening' || reader.listener!.connects > 1,
+        5_000,
+      );
+
+      // It comes back on a new backend within a few seconds.
+      await waitUntil(() => reader.listener!.connected && reader.listener!.connects > 1, 5_000);
+      expect(reader.listener!.backendPid()).not.toBe(firstPid);
+
+      // And notifications flow again: the 20 s sleep ends at the next append by the other process.
+      const after = timedWait(reader, 20_000);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await writer.append('listen-2', [newEvent('A')], 'no_stream');
+      expect(await after).toBeLessThan(10_000);
+      expect(await reader.readAll({ commit: 0n, prepare: 0n }, 10)).toHaveLength(2);
+    } finally {
+      await writer.close();
+      await writerPool.end();
+      await reader.close();
+      await database.close();
+    }
+  });
+
+  it('readers poll while the LISTEN connection cannot be opened', async () => {
+    const database = await createTestDatabase([ledgerMigrations]);
+    const unreachable = new URL(database.connectionString);
+    unreachable.port = '1'; // nothing listens there
+    const reader = new PostgresEventStore(database.pool, {
+      listenConnectionString: unreachable.toString(),
+      logger: { warn: () => undefined },
+    });
+    try {
+      await reader.start(); // does not throw: it keeps retrying in the background
+      expect(reader.listener?.connected).toBe(false);
+      // A reader asking to sleep 20 s is back within the polling interval.
+      expect(await timedWait(reader, 20_000)).toBeLessThan(5_000);
+    } finally {
+      await reader.close();
+      await database.close();
     }
   });
 });

@@ -1,5 +1,7 @@
-import pg from 'pg';
+import { componentLogger, type Logger } from '../../shared/logger';
+import type pg from 'pg';
 import { AppendSignal } from '../append-signal';
+import { NotificationListener } from './notification-listener';
 import {
   DuplicateEventError,
   WrongExpectedVersionError,
@@ -95,30 +97,39 @@ export interface PostgresEventStoreOptions {
   listenConnectionString?: string;
   /** Send NOTIFY after appends (debounced), for readers in other processes. */
   notify?: boolean;
+  /** Longest sleep of a waiting reader while the LISTEN connection is down (it polls instead). */
+  pollWhileDisconnectedMs?: number;
+  logger?: Pick<Logger, 'warn'>;
 }
+
+const POLL_WHILE_DISCONNECTED_MS = 100;
 
 const MAX_ANY_VERSION_RETRIES = 10;
 
 export class PostgresEventStore implements EventStore {
   private readonly appended = new AppendSignal();
-  private listener: pg.Client | null = null;
+  /** The LISTEN connection, when configured; it reconnects by itself. */
+  readonly listener: NotificationListener | null;
   private notifyTimer: NodeJS.Timeout | null = null;
   private closed = false;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly options: PostgresEventStoreOptions = {},
-  ) {}
+  ) {
+    this.listener = options.listenConnectionString
+      ? new NotificationListener({
+          connectionString: options.listenConnectionString,
+          channel: NOTIFY_CHANNEL,
+          onWake: () => this.appended.notify(),
+          logger: options.logger ?? componentLogger('event-store'),
+        })
+      : null;
+  }
 
-  /** Opens the LISTEN connection when configured. */
+  /** Opens the LISTEN connection when configured (one try; after a failure it retries in the background). */
   async start(): Promise<void> {
-    if (!this.options.listenConnectionString) return;
-    const listener = new pg.Client({ connectionString: this.options.listenConnectionString });
-    listener.on('notification', () => this.appended.notify());
-    listener.on('error', () => undefined);
-    await listener.connect();
-    await listener.query(`LISTEN ${NOTIFY_CHANNEL}`);
-    this.listener = listener;
+    await this.listener?.start();
   }
 
   async append(
@@ -236,7 +247,10 @@ export class PostgresEventStore implements EventStore {
   }
 
   waitForAppend(timeoutMs: number, signal?: AbortSignal): Promise<void> {
-    return this.appended.wait(timeoutMs, signal);
+    // Without a live LISTEN, appends by other processes wake nobody: sleep briefly and poll.
+    const poll = this.options.pollWhileDisconnectedMs ?? POLL_WHILE_DISCONNECTED_MS;
+    const listenerDown = this.listener !== null && !this.listener.connected;
+    return this.appended.wait(listenerDown ? Math.min(timeoutMs, poll) : timeoutMs, signal);
   }
 
   /** Wakes local readers now; tells other processes at most every 10 ms (NOTIFY serialises commits). */
@@ -253,6 +267,6 @@ export class PostgresEventStore implements EventStore {
     this.closed = true;
     if (this.notifyTimer) clearTimeout(this.notifyTimer);
     this.appended.notify();
-    await this.listener?.end().catch(() => undefined);
+    await this.listener?.close();
   }
 }

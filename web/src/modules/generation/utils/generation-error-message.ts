@@ -8,6 +8,10 @@ export const GENERATION_FAILED_MESSAGE = 'Failed to generate image';
 export const NETWORK_FAILURE_MESSAGE =
   'We could not reach the server. Check your connection and try again. If your image was already being made, it will appear in My creations.';
 
+/** The server's queue of photos to check is full (HTTP 503 with Retry-After). */
+export const SERVER_BUSY_MESSAGE =
+  'We are processing a lot of photos right now. Please try again in a few seconds.';
+
 /**
  * What to tell a person when a generation fails. Expected failures carry `extensions.code` and a
  * message written for people (credits, upload checks, the in-progress limit, the image
@@ -26,6 +30,7 @@ export const generationErrorMessage = (error: unknown): string => {
   }
   if (ServerError.is(error)) {
     if (error.statusCode === 413) return PHOTO_MESSAGES.tooLarge;
+    if (error.statusCode === 503) return SERVER_BUSY_MESSAGE;
     if (error.statusCode >= 500) return GENERATION_FAILED_MESSAGE;
   }
   if (error instanceof TypeError) return NETWORK_FAILURE_MESSAGE;

@@ -5,6 +5,7 @@ import {
   GENERATION_FAILED_MESSAGE,
   generationErrorMessage,
   NETWORK_FAILURE_MESSAGE,
+  SERVER_BUSY_MESSAGE,
 } from './generation-error-message';
 import { firstFailedPreCheck } from './generation-pre-checks';
 import { formatElapsed, generationStage, progressFraction } from './generation-progress';
@@ -44,6 +45,11 @@ describe('generation error messages', () => {
     expect(generationErrorMessage(tooLarge)).toBe(
       'The file is too large. Photos can be at most 10 MB.',
     );
+    const busy = new ServerError('Service Unavailable', {
+      response: new Response('', { status: 503, headers: { 'Retry-After': '10' } }),
+      bodyText: '',
+    });
+    expect(generationErrorMessage(busy)).toBe(SERVER_BUSY_MESSAGE);
   });
 });
 

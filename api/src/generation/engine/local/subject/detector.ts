@@ -1,3 +1,4 @@
+import { componentLogger } from '@app/ledger';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -189,10 +190,9 @@ let queue: Promise<unknown> = Promise.resolve();
  */
 export function loadDetector(): Promise<HumanInstance | null> {
   shared ??= createHuman().catch((error: unknown) => {
-    console.warn(
-      `Local image engine: the subject detector could not load (${
-        error instanceof Error ? error.message : String(error)
-      }); framing falls back to saliency.`,
+    componentLogger('local-engine').warn(
+      { err: error },
+      'the subject detector could not load; framing falls back to saliency',
     );
     return null;
   });

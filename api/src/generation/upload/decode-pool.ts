@@ -1,0 +1,158 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { DecodeQueue } from './decode-queue';
+import type { DecodeReply, DecodeRequest } from './decode-worker';
+import { tooSlow, unreadable, type DecodedPhoto, type PhotoDecoder } from './sanitize-upload';
+
+export interface DecodePoolOptions {
+  /** Decode processes (each decodes one image at a time). */
+  readonly concurrency: number;
+  /** Uploads that may wait for a process; past that they are refused with 503 and Retry-After. */
+  readonly maxWaiting: number;
+  /** Longest a decode may take; then its process is killed and the upload refused. */
+  readonly timeoutMs: number;
+  /** Niceness of the decode processes, so request handling (logins) wins the CPU. */
+  readonly niceness?: number;
+}
+
+const WORKER_PATH = fileURLToPath(new URL('./decode-worker.ts', import.meta.url));
+
+interface Slot {
+  child: ChildProcess | null;
+  ready: Promise<ChildProcess> | null;
+}
+
+/**
+ * Decodes uploads in a few long-lived child processes behind a bounded queue. A decode that
+ * outlives its time limit is stopped by killing its process (a fresh one starts for the next).
+ */
+export class DecodePool {
+  private readonly queue: DecodeQueue;
+  private readonly idle: Slot[] = [];
+  private readonly slots: Slot[] = [];
+  private nextId = 1;
+  /** Decodes handed to a process so far (for metrics and tests). */
+  started = 0;
+  private closed = false;
+
+  constructor(private readonly options: DecodePoolOptions) {
+    this.queue = new DecodeQueue({
+      concurrency: options.concurrency,
+      maxWaiting: options.maxWaiting,
+      retryAfterSeconds: Math.max(1, Math.ceil(options.timeoutMs / 1000)),
+    });
+    for (let i = 0; i < options.concurrency; i++) {
+      const slot: Slot = { child: null, ready: null };
+      this.slots.push(slot);
+      this.idle.push(slot);
+    }
+  }
+
+  get stats() {
+    return this.queue.stats;
+  }
+
+  readonly decode: PhotoDecoder = (bytes) =>
+    this.queue.run(async () => {
+      // The queue admits at most `concurrency` at once, so a slot is always free here.
+      const slot = this.idle.pop()!;
+      try {
+        return await this.decodeIn(slot, bytes);
+      } finally {
+        this.idle.push(slot);
+      }
+    });
+
+  private start(slot: Slot): Promise<ChildProcess> {
+    slot.ready ??= new Promise<ChildProcess>((resolve, reject) => {
+      const child = fork(WORKER_PATH, [], {
+        execArgv: ['--import', 'tsx'],
+        serialization: 'advanced',
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      });
+      slot.child = child;
+      const forget = () => {
+        if (slot.child === child) {
+          slot.child = null;
+          slot.ready = null;
+        }
+      };
+      child.once('exit', forget);
+      child.once('error', (error) => {
+        forget();
+        reject(error);
+      });
+      child.once('message', () => {
+        try {
+          if (child.pid) os.setPriority(child.pid, this.options.niceness ?? 10);
+        } catch {
+          // Lowering a priority is allowed everywhere we run; if not, decodes still work.
+        }
+        // Neither the process nor its channel keeps the API alive.
+        child.unref();
+        (child.channel as { unref?: () => void } | undefined)?.unref?.();
+        resolve(child);
+      });
+    });
+    return slot.ready;
+  }
+
+  private async decodeIn(slot: Slot, bytes: Buffer): Promise<DecodedPhoto> {
+    if (this.closed) throw new Error('decode pool closed');
+    let child = await this.start(slot);
+    if (!child.connected) {
+      // It died while idle (killed by an operator or the OS): start another.
+      slot.child = null;
+      slot.ready = null;
+      child = await this.start(slot);
+    }
+    const id = this.nextId++;
+    this.started++;
+    return new Promise<DecodedPhoto>((resolve, reject) => {
+      const finish = () => {
+        clearTimeout(timer);
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+      };
+      const onMessage = (message: DecodeReply | 'ready') => {
+        if (message === 'ready' || message.id !== id) return;
+        finish();
+        if (message.ok)
+          resolve({
+            data: Buffer.from(message.data),
+            width: message.width,
+            height: message.height,
+          });
+        else reject(unreadable());
+      };
+      const onExit = () => {
+        finish();
+        // Killed by the OS (out of memory) or crashed on this image.
+        reject(unreadable());
+      };
+      const timer = setTimeout(() => {
+        finish();
+        // The slot starts a fresh process for its next decode.
+        if (slot.child === child) {
+          slot.child = null;
+          slot.ready = null;
+        }
+        child.kill('SIGKILL');
+        reject(tooSlow());
+      }, this.options.timeoutMs);
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+      child.send({ id, bytes } satisfies DecodeRequest, (error) => {
+        if (!error) return;
+        finish();
+        reject(error);
+      });
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const slot of this.slots) slot.child?.kill('SIGKILL');
+  }
+}
