@@ -89,7 +89,7 @@ export async function createServices(
   // a server deployment keeps it out of its logs (admins read it in the staff console).
   const outbox = config.mail.smtpUrl
     ? null
-    : new OutboxMailer(pool, config.databaseUrl ? undefined : printOutboxMail);
+    : new OutboxMailer(pool, runtime.storage.database.embedded ? printOutboxMail : undefined);
   const mail = new MailDelivery(
     overrides.mailer ??
       (config.mail.smtpUrl ? new SmtpMailer(config.mail.smtpUrl, config.mail.from) : outbox!),
