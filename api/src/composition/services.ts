@@ -22,6 +22,7 @@ import { AccountService, type AuthLimits } from '../accounts/account-service';
 import type { Config } from '../config';
 import { ContactService } from '../contact/contact-service';
 import type { CookieOptions } from '../http/auth/session-cookie';
+import { LedgerAuditService } from '../operator/ledger-audit-service';
 import type { ProjectionsGate } from './projections-gate';
 import type { Runtime } from './runtime';
 
@@ -44,6 +45,8 @@ export interface Services {
   readonly localBilling: LocalBilling | null;
   readonly staff: { users: StaffUsers; support: SupportActions; inbox: ContactInbox };
   readonly projectionOperations: ProjectionOperations;
+  /** The ledger audit: read models against the fold of the event log, with its run records. */
+  readonly audit: LedgerAuditService;
   readonly projectionNames: readonly string[];
 }
 
@@ -109,6 +112,7 @@ export async function createServices(
       inbox: new ContactInbox(pool),
     },
     projectionOperations: runtime.projectionOperations,
+    audit: new LedgerAuditService(pool, ledger.store),
     projectionNames: allProjections.map((p) => p.name),
   };
 }
