@@ -52,7 +52,9 @@ export function billingRoutes(services: Services): Router {
         request.body as Buffer,
         request.get('stripe-signature'),
       );
-      response.json({ received: true, outcome });
+      // Another delivery of this event is being processed: 409 asks the sender to retry later.
+      if (outcome === 'in_progress') response.status(409).json({ received: false, outcome });
+      else response.json({ received: true, outcome });
     }),
   );
   return router;
