@@ -41,7 +41,7 @@ type Documents = {
     "\n  query MyCreations($first: Int!, $after: String) {\n    myGenerations(first: $first, after: $after) {\n      generations {\n        ...CreationCard_Generation\n      }\n      nextCursor\n    }\n  }\n": typeof types.MyCreationsDocument,
     "\n  query GenerationProgress($idempotencyKey: String!) {\n    myGenerationByKey(idempotencyKey: $idempotencyKey) {\n      id\n      stage\n    }\n  }\n": typeof types.GenerationProgressDocument,
     "\n  mutation GenerateImage($input: GenerateImageInput!) {\n    generateImage(input: $input) {\n      id\n      status\n      resultUrl\n      errorMessage\n    }\n  }\n": typeof types.GenerateImageDocument,
-    "\n  mutation CreateSubscriptionCheckout($planId: ID!) {\n    createSubscriptionCheckout(planId: $planId) {\n      sessionId\n      url\n    }\n  }\n": typeof types.CreateSubscriptionCheckoutDocument,
+    "\n  mutation CreateSubscriptionCheckout($planId: ID!, $idempotencyKey: String) {\n    createSubscriptionCheckout(planId: $planId, idempotencyKey: $idempotencyKey) {\n      sessionId\n      url\n    }\n  }\n": typeof types.CreateSubscriptionCheckoutDocument,
     "\n  query SubscriptionPlans {\n    subscriptionPlans {\n      id\n      name\n      price\n      interval\n      features\n      creditsPerMonth\n      generationsPerMonth\n      popular\n    }\n  }\n": typeof types.SubscriptionPlansDocument,
     "\n  fragment CreditHistory_CreditMovement on CreditMovement {\n    id\n    type\n    delta\n    heldDelta\n    balanceAfter\n    heldAfter\n    reason\n    occurredAt\n  }\n": typeof types.CreditHistory_CreditMovementFragmentDoc,
     "\n  query CreditHistory($first: Int, $before: String) {\n    myCreditHistory(first: $first, before: $before) {\n      movements {\n        ...CreditHistory_CreditMovement\n      }\n      nextCursor\n    }\n  }\n": typeof types.CreditHistoryDocument,
@@ -49,7 +49,7 @@ type Documents = {
     "\n  fragment ProfileIdentityCard_User on User {\n    id\n    email\n    username\n    fullName\n    profileImageUrl\n    subscriptionStatus\n  }\n": typeof types.ProfileIdentityCard_UserFragmentDoc,
     "\n  fragment ProfileSubscriptionCard_User on User {\n    id\n    currentPlan\n    subscriptionStatus\n    subscriptionRenewsAt\n    cancelAtPeriodEnd\n  }\n": typeof types.ProfileSubscriptionCard_UserFragmentDoc,
     "\n  query Profile {\n    me {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n      ...ProfileCreditsCard_User\n      ...ProfileSubscriptionCard_User\n    }\n  }\n": typeof types.ProfileDocument,
-    "\n  mutation CreatePortalSession {\n    createPortalSession {\n      url\n    }\n  }\n": typeof types.CreatePortalSessionDocument,
+    "\n  mutation CreatePortalSession($idempotencyKey: String) {\n    createPortalSession(idempotencyKey: $idempotencyKey) {\n      url\n    }\n  }\n": typeof types.CreatePortalSessionDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n    }\n  }\n": typeof types.UpdateProfileDocument,
 };
 const documents: Documents = {
@@ -80,7 +80,7 @@ const documents: Documents = {
     "\n  query MyCreations($first: Int!, $after: String) {\n    myGenerations(first: $first, after: $after) {\n      generations {\n        ...CreationCard_Generation\n      }\n      nextCursor\n    }\n  }\n": types.MyCreationsDocument,
     "\n  query GenerationProgress($idempotencyKey: String!) {\n    myGenerationByKey(idempotencyKey: $idempotencyKey) {\n      id\n      stage\n    }\n  }\n": types.GenerationProgressDocument,
     "\n  mutation GenerateImage($input: GenerateImageInput!) {\n    generateImage(input: $input) {\n      id\n      status\n      resultUrl\n      errorMessage\n    }\n  }\n": types.GenerateImageDocument,
-    "\n  mutation CreateSubscriptionCheckout($planId: ID!) {\n    createSubscriptionCheckout(planId: $planId) {\n      sessionId\n      url\n    }\n  }\n": types.CreateSubscriptionCheckoutDocument,
+    "\n  mutation CreateSubscriptionCheckout($planId: ID!, $idempotencyKey: String) {\n    createSubscriptionCheckout(planId: $planId, idempotencyKey: $idempotencyKey) {\n      sessionId\n      url\n    }\n  }\n": types.CreateSubscriptionCheckoutDocument,
     "\n  query SubscriptionPlans {\n    subscriptionPlans {\n      id\n      name\n      price\n      interval\n      features\n      creditsPerMonth\n      generationsPerMonth\n      popular\n    }\n  }\n": types.SubscriptionPlansDocument,
     "\n  fragment CreditHistory_CreditMovement on CreditMovement {\n    id\n    type\n    delta\n    heldDelta\n    balanceAfter\n    heldAfter\n    reason\n    occurredAt\n  }\n": types.CreditHistory_CreditMovementFragmentDoc,
     "\n  query CreditHistory($first: Int, $before: String) {\n    myCreditHistory(first: $first, before: $before) {\n      movements {\n        ...CreditHistory_CreditMovement\n      }\n      nextCursor\n    }\n  }\n": types.CreditHistoryDocument,
@@ -88,7 +88,7 @@ const documents: Documents = {
     "\n  fragment ProfileIdentityCard_User on User {\n    id\n    email\n    username\n    fullName\n    profileImageUrl\n    subscriptionStatus\n  }\n": types.ProfileIdentityCard_UserFragmentDoc,
     "\n  fragment ProfileSubscriptionCard_User on User {\n    id\n    currentPlan\n    subscriptionStatus\n    subscriptionRenewsAt\n    cancelAtPeriodEnd\n  }\n": types.ProfileSubscriptionCard_UserFragmentDoc,
     "\n  query Profile {\n    me {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n      ...ProfileCreditsCard_User\n      ...ProfileSubscriptionCard_User\n    }\n  }\n": types.ProfileDocument,
-    "\n  mutation CreatePortalSession {\n    createPortalSession {\n      url\n    }\n  }\n": types.CreatePortalSessionDocument,
+    "\n  mutation CreatePortalSession($idempotencyKey: String) {\n    createPortalSession(idempotencyKey: $idempotencyKey) {\n      url\n    }\n  }\n": types.CreatePortalSessionDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n    }\n  }\n": types.UpdateProfileDocument,
 };
 
@@ -217,7 +217,7 @@ export function graphql(source: "\n  mutation GenerateImage($input: GenerateImag
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation CreateSubscriptionCheckout($planId: ID!) {\n    createSubscriptionCheckout(planId: $planId) {\n      sessionId\n      url\n    }\n  }\n"): (typeof documents)["\n  mutation CreateSubscriptionCheckout($planId: ID!) {\n    createSubscriptionCheckout(planId: $planId) {\n      sessionId\n      url\n    }\n  }\n"];
+export function graphql(source: "\n  mutation CreateSubscriptionCheckout($planId: ID!, $idempotencyKey: String) {\n    createSubscriptionCheckout(planId: $planId, idempotencyKey: $idempotencyKey) {\n      sessionId\n      url\n    }\n  }\n"): (typeof documents)["\n  mutation CreateSubscriptionCheckout($planId: ID!, $idempotencyKey: String) {\n    createSubscriptionCheckout(planId: $planId, idempotencyKey: $idempotencyKey) {\n      sessionId\n      url\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -249,7 +249,7 @@ export function graphql(source: "\n  query Profile {\n    me {\n      ...Current
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation CreatePortalSession {\n    createPortalSession {\n      url\n    }\n  }\n"): (typeof documents)["\n  mutation CreatePortalSession {\n    createPortalSession {\n      url\n    }\n  }\n"];
+export function graphql(source: "\n  mutation CreatePortalSession($idempotencyKey: String) {\n    createPortalSession(idempotencyKey: $idempotencyKey) {\n      url\n    }\n  }\n"): (typeof documents)["\n  mutation CreatePortalSession($idempotencyKey: String) {\n    createPortalSession(idempotencyKey: $idempotencyKey) {\n      url\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
