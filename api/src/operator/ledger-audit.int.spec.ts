@@ -1,31 +1,11 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../testing/accounts';
+import { auditCli as runAuditCli } from '../testing/audit-cli';
 import { startTestApp, type TestApp } from '../testing/test-app';
 
-const run = promisify(execFile);
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
-
 /** `npm run admin -- audit` against the test app's database, as an operator would run it. */
-async function auditCli(app: TestApp) {
-  try {
-    const { stdout } = await run(
-      process.execPath,
-      ['--import', 'tsx', 'api/src/cli/admin.ts', 'audit'],
-      {
-        cwd: repoRoot,
-        env: { ...process.env, DATABASE_URL: app.database.connectionString, DATA_DIR: '/tmp' },
-        timeout: 60_000,
-      },
-    );
-    return { code: 0, stdout };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout + failed.stderr };
-  }
-}
+const auditCli = (app: TestApp) =>
+  runAuditCli({ DATABASE_URL: app.database.connectionString, DATA_DIR: '/tmp' });
 
 describe.skipIf(!process.env.DATABASE_URL)('the ledger audit for operators', () => {
   let app: TestApp;
