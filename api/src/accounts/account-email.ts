@@ -207,12 +207,15 @@ export class AccountEmailService {
     return { message: 'Your password has been changed. Your other sessions were signed out.' };
   }
 
-  /** Wrong guesses count like failed sign-ins (same per-account limit). */
+  /**
+   * Wrong guesses count like failed sign-ins (same per-account limit): each check takes a slot
+   * before the password is compared (atomic, so a burst tests at most the limit), a match gives
+   * the slots back.
+   */
   async checkCurrentPassword(user: UserRecord, password: string): Promise<void> {
     const key = `current-password:user:${user.id}`;
-    await this.limiter.check(key, this.limits.loginFailuresPerAccount);
+    await this.limiter.hit(key, this.limits.loginFailuresPerAccount);
     if (!user.passwordHash || !(await verifyPassword(user.passwordHash, password))) {
-      await this.limiter.hit(key, this.limits.loginFailuresPerAccount);
       throw new AppError('WRONG_PASSWORD', WRONG_CURRENT_PASSWORD, 400, {
         field: 'currentPassword',
       });

@@ -29,6 +29,8 @@ import { SmtpMailer } from '../mail/smtp-mailer';
 import type { Config } from '../config';
 import { ContactService } from '../contact/contact-service';
 import type { CookieOptions } from '../http/auth/session-cookie';
+import { LedgerAuditService } from '../operator/ledger-audit-service';
+import { IdempotencyKeys } from '../shared/idempotency';
 import type { ProjectionsGate } from './projections-gate';
 import type { Runtime } from './runtime';
 
@@ -58,10 +60,19 @@ export interface Services {
   readonly localBilling: LocalBilling | null;
   readonly staff: { users: StaffUsers; support: SupportActions; inbox: ContactInbox };
   readonly projectionOperations: ProjectionOperations;
+  /** The ledger audit: read models against the fold of the event log, with its run records. */
+  readonly audit: LedgerAuditService;
+  /** Idempotency keys of money-moving commands (Idempotency-Key header, idempotencyKey inputs). */
+  readonly idempotency: IdempotencyKeys;
   readonly projectionNames: readonly string[];
 }
 
-async function createBilling(config: Config, pool: pg.Pool, ledger: Ledger) {
+async function createBilling(
+  config: Config,
+  pool: pg.Pool,
+  ledger: Ledger,
+  idempotency: IdempotencyKeys,
+) {
   const { billing } = config;
   const webhookSecret =
     billing.webhookSecret ??
@@ -74,7 +85,12 @@ async function createBilling(config: Config, pool: pg.Pool, ledger: Ledger) {
   const webhooks = new StripeWebhookService(pool, ledger, gateway, webhookSecret);
   localBilling?.connect(webhooks);
   // Stripe needs absolute return URLs; the local checkout stays on whatever origin the page used.
-  const billingService = new BillingService(pool, gateway, localBilling ? '' : config.publicUrl);
+  const billingService = new BillingService(
+    pool,
+    gateway,
+    localBilling ? '' : config.publicUrl,
+    idempotency,
+  );
   return { billing: billingService, webhooks, localBilling };
 }
 
@@ -98,6 +114,7 @@ export async function createServices(
   const accounts = new AccountService(pool, ledger, runtime.projections, authLimits);
   const accountEmail = new AccountEmailService(pool, accounts, mail, config.publicUrl, authLimits);
   accounts.onRegistered = (user) => accountEmail.sendVerification(user);
+  const idempotency = new IdempotencyKeys(pool);
   const blobs = new LocalDiskBlobStore(path.join(config.dataDir, 'blobs'));
   const provider = overrides.provider ?? createImageProvider(config.generation);
   const decodePool = new DecodePool(config.generation.decode);
@@ -131,13 +148,15 @@ export async function createServices(
     decodePool,
     generationRecovery: new GenerationRecovery(ledger, generations, provider, blobs),
     contact: new ContactService(pool),
-    ...(await createBilling(config, pool, ledger)),
+    ...(await createBilling(config, pool, ledger, idempotency)),
     staff: {
       users: new StaffUsers(pool),
-      support: new SupportActions(ledger, runtime.projections, generations.repository),
+      support: new SupportActions(ledger, runtime.projections, generations.repository, idempotency),
       inbox: new ContactInbox(pool),
     },
     projectionOperations: runtime.projectionOperations,
+    audit: new LedgerAuditService(pool, ledger.store),
+    idempotency,
     projectionNames: allProjections.map((p) => p.name),
   };
 }

@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 
 import { graphql } from '../../../gql';
 import { errorCodeOf, isGraphQLFailure, userMessageOf } from '../../apollo/utils/graphql-errors';
+import { useActionKey } from '../../apollo/hooks/useActionKey';
 import { useAuthModal } from '../../auth/hooks/useAuthModal';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
 import { useToast } from '../../toast/hooks/useToast';
@@ -13,8 +14,8 @@ export const SUBSCRIBE_PARAM = 'subscribe';
 export type CheckoutPlan = { id: string; name: string };
 
 const CREATE_SUBSCRIPTION_CHECKOUT = graphql(`
-  mutation CreateSubscriptionCheckout($planId: ID!) {
-    createSubscriptionCheckout(planId: $planId) {
+  mutation CreateSubscriptionCheckout($planId: ID!, $idempotencyKey: String) {
+    createSubscriptionCheckout(planId: $planId, idempotencyKey: $idempotencyKey) {
       sessionId
       url
     }
@@ -34,6 +35,7 @@ export const useSubscriptionCheckout = () => {
   const { user, loading: userLoading } = useCurrentUser();
   const { openAuthModal } = useAuthModal();
   const { toast } = useToast();
+  const { keyFor, done } = useActionKey();
 
   const signInFirst = useCallback(
     (plan: CheckoutPlan) =>
@@ -54,7 +56,10 @@ export const useSubscriptionCheckout = () => {
       }
       setPendingPlanId(planId);
       try {
-        const { data } = await createCheckout({ variables: { planId } });
+        const { data } = await createCheckout({
+          variables: { planId, idempotencyKey: keyFor(planId) },
+        });
+        done();
         const url = data?.createSubscriptionCheckout.url;
         if (!url) {
           setPendingPlanId(null);
@@ -89,7 +94,7 @@ export const useSubscriptionCheckout = () => {
         });
       }
     },
-    [createCheckout, signInFirst, toast, user, userLoading],
+    [createCheckout, done, keyFor, signInFirst, toast, user, userLoading],
   );
 
   return { startCheckout, pendingPlanId };
