@@ -220,9 +220,9 @@ describe('the embedded local checkout, driven over HTTP', () => {
       cancelAtPeriodEnd: false,
     });
 
-    await app.services.localBilling!.updateSubscription(
+    await app.services.localBilling!.setCancelAtPeriodEnd(
       (await app.services.billing.customerOf(userId))!,
-      { cancelAtPeriodEnd: true },
+      true,
     );
     expect(await app.services.localBilling!.advance(userId)).toBe('ended');
     await app.settle();

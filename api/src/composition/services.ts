@@ -60,7 +60,12 @@ async function createBilling(config: Config, pool: pg.Pool, ledger: Ledger) {
   const webhooks = new StripeWebhookService(pool, ledger, gateway, webhookSecret);
   localBilling?.connect(webhooks);
   // Stripe needs absolute return URLs; the local checkout stays on whatever origin the page used.
-  const billingService = new BillingService(pool, gateway, localBilling ? '' : config.publicUrl);
+  const billingService = new BillingService(
+    pool,
+    ledger,
+    gateway,
+    localBilling ? '' : config.publicUrl,
+  );
   return { billing: billingService, webhooks, localBilling };
 }
 
@@ -85,17 +90,18 @@ export async function createServices(
       holdMarginMs: config.generation.holdMarginMs,
     },
   );
+  const accounts = new AccountService(
+    pool,
+    ledger,
+    runtime.projections,
+    overrides.authLimits ?? config.authLimits,
+  );
   return {
     config,
     pool,
     ledger,
     projections: runtime.projections,
-    accounts: new AccountService(
-      pool,
-      ledger,
-      runtime.projections,
-      overrides.authLimits ?? config.authLimits,
-    ),
+    accounts,
     cookies: { secure: config.production },
     blobs,
     provider,
@@ -105,7 +111,12 @@ export async function createServices(
     ...(await createBilling(config, pool, ledger)),
     staff: {
       users: new StaffUsers(pool),
-      support: new SupportActions(ledger, runtime.projections, generations.repository),
+      support: new SupportActions(
+        ledger,
+        runtime.projections,
+        generations.repository,
+        accounts.users,
+      ),
       inbox: new ContactInbox(pool),
     },
     projectionOperations: runtime.projectionOperations,

@@ -75,7 +75,12 @@ function createExpressApp(runtime: Runtime, services: Services, options: AppOpti
   app.use(pageViewRoutes(services.pool));
   app.use(billingRoutes(services));
   app.use(staffRoutes(services));
-  if (services.localBilling) app.use(localCheckoutRoutes(services.localBilling));
+  if (services.localBilling) {
+    const settled = async () => {
+      await services.projections.waitFor(await services.ledger.store.headPosition());
+    };
+    app.use(localCheckoutRoutes(services.localBilling, settled));
+  }
 
   app.use('/api', (_request, response) => {
     response.status(404).json({ message: 'Not found' });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CREDITS_PER_GENERATION, creditStreamId, type Ledger } from '@app/ledger';
 import { z } from 'zod';
 import { parseInput } from '../accounts/account-validation';
-import type { UserRecord } from '../accounts/users-repository';
+import type { UserRecord, UsersRepository } from '../accounts/users-repository';
 import type { ProjectionsGate } from '../composition/projections-gate';
 import type { GenerationRepository } from '../generation/generation-repository';
 import { forbidden, notFound } from '../shared/errors';
@@ -19,7 +19,7 @@ const grantSchema = z.object({
     .string({ error: 'A reason is required' })
     .trim()
     .min(3, { error: 'A reason is required (at least 3 characters)' })
-    .max(500),
+    .max(500, { error: 'A reason can be at most 500 characters' }),
 });
 
 const refundSchema = z.object({
@@ -28,7 +28,7 @@ const refundSchema = z.object({
     .string({ error: 'A reason is required' })
     .trim()
     .min(3, { error: 'A reason is required (at least 3 characters)' })
-    .max(500),
+    .max(500, { error: 'A reason can be at most 500 characters' }),
 });
 
 const ownAccount = () =>
@@ -40,11 +40,14 @@ export class SupportActions {
     private readonly ledger: Ledger,
     private readonly projections: ProjectionsGate,
     private readonly generations: GenerationRepository,
+    private readonly users: Pick<UsersRepository, 'findById'>,
   ) {}
 
   async grantCredits(staff: UserRecord, input: unknown, context: RequestContext) {
     const { userId, amount, reason } = parseInput(grantSchema, input);
     if (userId === staff.id) throw ownAccount();
+    // The target is checked before anything is appended: credits for nobody are never written.
+    if (!(await this.users.findById(userId))) throw notFound('There is no user with this id');
     const grantId = `goodwill-${randomUUID()}`;
     const result = await this.ledger.credits.handle(
       creditStreamId(userId),

@@ -43,7 +43,12 @@ export async function startTestApp(
   const config = configure ? configure(baseConfig) : baseConfig;
   const runtime = await openRuntime(config, { database });
   const services = await createServices(runtime, overrides);
-  const app = createApp(runtime, services);
+  // OPERATOR_TOKEN mounts the operator endpoints the CLI uses (as a server deployment does).
+  const app = createApp(
+    runtime,
+    services,
+    env.OPERATOR_TOKEN ? { operatorToken: env.OPERATOR_TOKEN } : {},
+  );
   const server: Server = await new Promise((resolve) => {
     const listening = createServer(app).listen(config.port, '127.0.0.1', () => resolve(listening));
   });

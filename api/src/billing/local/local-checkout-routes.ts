@@ -1,12 +1,16 @@
 import express, { Router, type Request, type Response, type NextFunction } from 'express';
 import { asyncHandler } from '../../http/rest/error-handler';
-import { notFound } from '../../shared/errors';
-import { PLANS, type PlanId } from '../plans';
+import { AppError, notFound } from '../../shared/errors';
+import { PLANS } from '../plans';
 import { localCustomerIdFor, type LocalBilling } from './local-billing';
-import { checkoutPage, portalPage } from './local-checkout-pages';
+import { alreadySubscribedPage, checkoutPage, portalPage } from './local-checkout-pages';
 
-/** The embedded hosted checkout and billing portal (PAYMENTS=local). */
-export function localCheckoutRoutes(local: LocalBilling): Router {
+/**
+ * The embedded hosted checkout and billing portal (PAYMENTS=local). `settled` waits until the read
+ * models show what an action wrote (read-your-writes, as every mutation does), so the page the
+ * user is sent back to shows the new plan at once.
+ */
+export function localCheckoutRoutes(local: LocalBilling, settled: () => Promise<void>): Router {
   const router = Router();
   const form = express.urlencoded({ extended: false, limit: '4kb' });
   const html = (response: express.Response, body: string) =>
@@ -57,7 +61,14 @@ export function localCheckoutRoutes(local: LocalBilling): Router {
     '/billing/checkout/:id/pay',
     asyncHandler(async (request, response) => {
       const session = await ownCheckout(request);
-      response.redirect(303, await local.pay(session.id));
+      try {
+        const next = await local.pay(session.id);
+        await settled();
+        response.redirect(303, next);
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code !== 'ALREADY_SUBSCRIBED') throw error;
+        html(response.status(409), alreadySubscribedPage(error.message));
+      }
     }),
   );
   router.post(
@@ -87,14 +98,12 @@ export function localCheckoutRoutes(local: LocalBilling): Router {
     asyncHandler(async (request, response) => {
       const portal = await ownPortal(request);
       const action = String(request.params.action);
-      if (action === 'cancel')
-        await local.updateSubscription(portal.customer_id, { cancelAtPeriodEnd: true });
-      if (action === 'resume')
-        await local.updateSubscription(portal.customer_id, { cancelAtPeriodEnd: false });
-      if (action === 'switch')
-        await local.updateSubscription(portal.customer_id, {
-          planId: String(request.body?.planId) as PlanId,
-        });
+      if (action === 'cancel') await local.setCancelAtPeriodEnd(portal.customer_id, true);
+      else if (action === 'resume') await local.setCancelAtPeriodEnd(portal.customer_id, false);
+      else if (action === 'switch')
+        await local.switchPlan(portal.customer_id, String(request.body?.planId));
+      else if (action !== 'return') throw notFound('This billing page does not exist');
+      await settled();
       response.redirect(
         303,
         action === 'return' ? portal.return_url : `/billing/portal/${String(request.params.id)}`,
