@@ -13,6 +13,7 @@ import { generationRoutes } from './rest/generation-routes';
 import { pageViewRoutes } from '../analytics/page-views';
 import { billingRoutes } from '../billing/billing-routes';
 import { staffRoutes } from '../staff/staff-routes';
+import { waitForUserStreams } from '../composition/read-your-writes';
 import { localCheckoutRoutes } from '../billing/local/local-checkout-routes';
 import { jsonErrorHandler } from './rest/error-handler';
 import { staticWebRouter } from './static-web';
@@ -76,9 +77,8 @@ function createExpressApp(runtime: Runtime, services: Services, options: AppOpti
   app.use(billingRoutes(services));
   app.use(staffRoutes(services));
   if (services.localBilling) {
-    const settled = async () => {
-      await services.projections.waitFor(await services.ledger.store.headPosition());
-    };
+    const settled = (userId: string) =>
+      waitForUserStreams(services.ledger, services.projections, userId);
     app.use(localCheckoutRoutes(services.localBilling, settled));
   }
 

@@ -6,6 +6,7 @@ import { loadConfig, type Config } from '../config';
 import { openRuntime, type Runtime } from '../composition/runtime';
 import { createServices, type Services } from '../composition/services';
 import { createApp } from '../http/create-app';
+import { waitForUserStreams } from '../composition/read-your-writes';
 
 const SETTLE_TIMEOUT_MS = 30_000;
 
@@ -16,6 +17,8 @@ export interface TestApp {
   readonly database: TestDatabase;
   /** Waits until every projection has applied everything appended so far; throws if it does not. */
   settle(): Promise<void>;
+  /** Waits until the read models show the newest events of one user's credit and subscription streams. */
+  settleUser(userId: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -67,6 +70,7 @@ export async function startTestApp(
         );
       }
     },
+    settleUser: (userId) => waitForUserStreams(services.ledger, services.projections, userId),
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

@@ -10,7 +10,10 @@ import { alreadySubscribedPage, checkoutPage, portalPage } from './local-checkou
  * models show what an action wrote (read-your-writes, as every mutation does), so the page the
  * user is sent back to shows the new plan at once.
  */
-export function localCheckoutRoutes(local: LocalBilling, settled: () => Promise<void>): Router {
+export function localCheckoutRoutes(
+  local: LocalBilling,
+  settled: (userId: string) => Promise<void>,
+): Router {
   const router = Router();
   const form = express.urlencoded({ extended: false, limit: '4kb' });
   const html = (response: express.Response, body: string) =>
@@ -63,7 +66,7 @@ export function localCheckoutRoutes(local: LocalBilling, settled: () => Promise<
       const session = await ownCheckout(request);
       try {
         const next = await local.pay(session.id);
-        await settled();
+        await settled(session.user_id);
         response.redirect(303, next);
       } catch (error) {
         if (!(error instanceof AppError) || error.code !== 'ALREADY_SUBSCRIBED') throw error;
@@ -103,7 +106,7 @@ export function localCheckoutRoutes(local: LocalBilling, settled: () => Promise<
       else if (action === 'switch')
         await local.switchPlan(portal.customer_id, String(request.body?.planId));
       else if (action !== 'return') throw notFound('This billing page does not exist');
-      await settled();
+      await settled(request.viewer!.user.id);
       response.redirect(
         303,
         action === 'return' ? portal.return_url : `/billing/portal/${String(request.params.id)}`,
