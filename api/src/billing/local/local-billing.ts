@@ -271,7 +271,8 @@ export class LocalBilling implements PaymentGateway {
       await this.deliver(
         'invoice.paid',
         paidInvoiceObject(invoicedPeriod, target, now, {
-          id: `${periodInvoiceId(updated.id, now)}_${target.id}`,
+          // One upgrade to a plan per period: the id names subscription, period and plan.
+          id: `${periodInvoiceId(updated.id, updated.currentPeriodStart)}_up_${target.id}`,
           amountPaid: prorated,
           billingReason: 'subscription_update',
         }),
