@@ -9,7 +9,7 @@ import { runLedgerModel } from '../testing/ledger-model/run-ledger-model';
 
 const SEED = Number(process.env.LEDGER_MODEL_SEED ?? 20261123);
 const RUNS = Number(process.env.LEDGER_MODEL_RUNS ?? 3);
-const COMMANDS = Number(process.env.LEDGER_MODEL_COMMANDS ?? 25);
+const COMMANDS = Number(process.env.LEDGER_MODEL_COMMANDS ?? 40);
 
 describe('the ledger against its reference model', () => {
   it(

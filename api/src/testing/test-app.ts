@@ -62,7 +62,15 @@ export async function startTestApp(
     services,
     database,
     async settle() {
-      const head = await runtime.storage.store.headPosition();
+      // The newest committed event, not the store's head: the head only counts events below the
+      // oldest open transaction of the whole cluster, so another database's long transaction
+      // would let this return before the events just written were applied.
+      const newest = await database.pool.query<{ commit: string; prepare: string }>(
+        `SELECT transaction_id::text AS commit, global_position::text AS prepare FROM events
+         ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+      );
+      const row = newest.rows[0];
+      const head = row ? { commit: BigInt(row.commit), prepare: BigInt(row.prepare) } : null;
       if (!head) return;
       if (!(await runtime.runner!.waitFor(head, SETTLE_TIMEOUT_MS))) {
         throw new Error(
