@@ -31,17 +31,21 @@ describe('password sign-ins racing a Google link', () => {
       expect(registered.status).toBe(201);
       const { user } = (await registered.json()) as { user: { id: string } };
 
-      // A burst of password sign-ins, each on its own connection, with the link in the middle.
+      // A burst of password sign-ins, each on its own connection, spread out; the link starts as
+      // soon as the first of them has signed in, so the rest are in flight while it runs.
+      let firstSignedIn: () => void = () => undefined;
+      const someoneSignedIn = new Promise<void>((resolve) => (firstSignedIn = resolve));
       const logins = Array.from({ length: 24 }, async (_, index) => {
-        await sleep(index * 4);
+        await sleep(index * 12);
         const response = await fetch(`${app.url}/api/auth/login`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', connection: 'close' },
           body: JSON.stringify({ email, password: 'password-1' }),
         });
+        if (response.status === 200) firstSignedIn();
         return { status: response.status, body: (await response.json()) as { token?: string } };
       });
-      await sleep(30 + trial * 10);
+      await Promise.race([someoneSignedIn, sleep(20_000)]);
       const linked = await app.services.accounts.signInWithGoogle(
         {
           subject: `google-${randomUUID()}`,

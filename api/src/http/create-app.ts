@@ -79,7 +79,7 @@ function createExpressApp(runtime: Runtime, services: Services, options: AppOpti
   if (services.localBilling) {
     const settled = (userId: string) =>
       waitForUserStreams(services.ledger, services.projections, userId);
-    app.use(localCheckoutRoutes(services.localBilling, settled));
+    app.use(localCheckoutRoutes(services.localBilling, services.idempotency, settled));
   }
 
   app.use('/api', (_request, response) => {

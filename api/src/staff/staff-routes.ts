@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Services } from '../composition/services';
 import { asyncHandler } from '../http/rest/error-handler';
 import { badInput, forbidden, unauthenticated } from '../shared/errors';
+import { idempotencyKeyFrom } from '../shared/idempotency';
 import { exportLedgerCsv } from './ledger-export';
 
 const isStaff = (roles: readonly string[], role: string) =>
@@ -69,6 +70,7 @@ export function staffRoutes(services: Services): Router {
         viewer.user,
         { userId: String(request.params.userId), amount: body.amount, reason: body.reason },
         request.context!,
+        idempotencyKeyFrom(request.get('idempotency-key')),
       );
       response.status(201).json(granted);
     }),

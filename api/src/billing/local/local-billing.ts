@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { withTransaction } from '@app/ledger';
 import type pg from 'pg';
 import Stripe from 'stripe';
 import { AppError, notFound } from '../../shared/errors';
@@ -138,7 +139,12 @@ export class LocalBilling implements PaymentGateway {
     return { ...row, plan: planById(row.plan_id)! };
   }
 
-  /** Pay: customer and subscription are created, then checkout.session.completed and invoice.paid are delivered. */
+  /**
+   * Pay: customer and subscription are created, then checkout.session.completed and invoice.paid
+   * are delivered. A session is paid once: the open → complete step is one conditional UPDATE taken
+   * before anything else, in the same transaction as the subscription, so of any number of
+   * concurrent or repeated payments only one buys anything; the others just go to the success page.
+   */
   async pay(sessionId: string, now = new Date()): Promise<string> {
     const session = await this.checkoutSession(sessionId);
     if (session.status !== 'open') return session.success_url;
@@ -154,9 +160,16 @@ export class LocalBilling implements PaymentGateway {
       cancelAtPeriodEnd: false,
       scheduledPlanId: null,
     };
-    // One live subscription per user (a unique index): a plan is never bought on top of another.
-    await this.db
-      .query(
+    // One live subscription per user (a unique index): a plan is never bought on top of another;
+    // the transaction then rolls back and the session stays open.
+    const claimed = await withTransaction(this.db, async (client) => {
+      const claim = await client.query(
+        `UPDATE local_checkout_sessions SET status = 'complete', completed_at = now()
+         WHERE id = $1 AND status = 'open'`,
+        [sessionId],
+      );
+      if (claim.rowCount !== 1) return false;
+      await client.query(
         `INSERT INTO local_subscriptions (id, user_id, customer_id, plan_id, status, current_period_start, current_period_end)
          VALUES ($1, $2, $3, $4, $5, $6, $7)`,
         [
@@ -168,24 +181,22 @@ export class LocalBilling implements PaymentGateway {
           subscription.currentPeriodStart,
           subscription.currentPeriodEnd,
         ],
-      )
-      .catch(async (error: unknown) => {
-        if ((error as { constraint?: string }).constraint !== 'local_subscriptions_one_live_idx')
-          throw error;
-        const live = await this.currentSubscription({ userId: session.user_id });
-        throw new AppError(
-          'ALREADY_SUBSCRIBED',
-          alreadySubscribedMessage(
-            planById(live?.planId)?.name ?? 'plan',
-            live?.cancelAtPeriodEnd ? live.currentPeriodEnd.toISOString() : null,
-          ),
-          409,
-        );
-      });
-    await this.db.query(
-      `UPDATE local_checkout_sessions SET status = 'complete', completed_at = now() WHERE id = $1`,
-      [sessionId],
-    );
+      );
+      return true;
+    }).catch(async (error: unknown) => {
+      if ((error as { constraint?: string }).constraint !== 'local_subscriptions_one_live_idx')
+        throw error;
+      const live = await this.currentSubscription({ userId: session.user_id });
+      throw new AppError(
+        'ALREADY_SUBSCRIBED',
+        alreadySubscribedMessage(
+          planById(live?.planId)?.name ?? 'plan',
+          live?.cancelAtPeriodEnd ? live.currentPeriodEnd.toISOString() : null,
+        ),
+        409,
+      );
+    });
+    if (!claimed) return session.success_url;
     await this.deliver(
       'checkout.session.completed',
       checkoutSessionObject({
@@ -267,7 +278,12 @@ export class LocalBilling implements PaymentGateway {
         0,
         Math.round(((target.price - current.price) * Math.min(left, period)) / period),
       );
-      const invoicedPeriod = { ...updated, currentPeriodStart: now };
+      // The rest of the period from now (or the whole of it, if it has not begun: the operator's
+      // advance moves periods ahead of time).
+      const invoicedPeriod = {
+        ...updated,
+        currentPeriodStart: new Date(Math.max(now.getTime(), updated.currentPeriodStart.getTime())),
+      };
       await this.deliver(
         'invoice.paid',
         paidInvoiceObject(invoicedPeriod, target, now, {

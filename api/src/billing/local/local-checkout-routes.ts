@@ -1,6 +1,7 @@
 import express, { Router, type Request, type Response, type NextFunction } from 'express';
 import { asyncHandler } from '../../http/rest/error-handler';
 import { AppError, notFound } from '../../shared/errors';
+import { idempotencyKeyFrom, type IdempotencyKeys } from '../../shared/idempotency';
 import { PLANS } from '../plans';
 import { localCustomerIdFor, type LocalBilling } from './local-billing';
 import { alreadySubscribedPage, checkoutPage, portalPage } from './local-checkout-pages';
@@ -12,6 +13,7 @@ import { alreadySubscribedPage, checkoutPage, portalPage } from './local-checkou
  */
 export function localCheckoutRoutes(
   local: LocalBilling,
+  keys: IdempotencyKeys,
   settled: (userId: string) => Promise<void>,
 ): Router {
   const router = Router();
@@ -101,11 +103,19 @@ export function localCheckoutRoutes(
     asyncHandler(async (request, response) => {
       const portal = await ownPortal(request);
       const action = String(request.params.action);
-      if (action === 'cancel') await local.setCancelAtPeriodEnd(portal.customer_id, true);
-      else if (action === 'resume') await local.setCancelAtPeriodEnd(portal.customer_id, false);
-      else if (action === 'switch')
-        await local.switchPlan(portal.customer_id, String(request.body?.planId));
-      else if (action !== 'return') throw notFound('This billing page does not exist');
+      const planId = String(request.body?.planId);
+      const key = idempotencyKeyFrom(
+        request.get('idempotency-key') ??
+          (request.body as { idempotencyKey?: unknown })?.idempotencyKey,
+      );
+      if (!['cancel', 'resume', 'switch', 'return'].includes(action))
+        throw notFound('This billing page does not exist');
+      await keys.once(`portal-action:${portal.customer_id}`, key, { action, planId }, async () => {
+        if (action === 'cancel') await local.setCancelAtPeriodEnd(portal.customer_id, true);
+        if (action === 'resume') await local.setCancelAtPeriodEnd(portal.customer_id, false);
+        if (action === 'switch') await local.switchPlan(portal.customer_id, planId);
+        return true;
+      });
       await settled(request.viewer!.user.id);
       response.redirect(
         303,

@@ -39,6 +39,8 @@ export interface ModelSubscription {
   scheduled: PaidPlan | null;
   /** Invoices of this subscription, newest last, not yet refunded. */
   invoices: string[];
+  /** Every invoice of this subscription (the plan's end expires their purchases). */
+  allInvoices: string[];
 }
 
 export class ModelAccount {
@@ -153,6 +155,7 @@ export class ModelAccount {
     const invoice = `invoice-${this.invoiceCount++}`;
     this.addLot(`purchase:${invoice}`, PLAN_CREDITS[plan], this.subscription!.periodEnd, invoice);
     this.subscription!.invoices.push(invoice);
+    this.subscription!.allInvoices.push(invoice);
     return invoice;
   }
 
@@ -164,6 +167,7 @@ export class ModelAccount {
       cancelAtPeriodEnd: false,
       scheduled: null,
       invoices: [],
+      allInvoices: [],
     };
     return this.purchase(plan);
   }
@@ -186,8 +190,14 @@ export class ModelAccount {
     this.subscription!.cancelAtPeriodEnd = cancel;
   }
 
-  /** advance-subscription ends a plan set to cancel; what is left stays until the period's end. */
+  /** advance-subscription ends a plan set to cancel: what is left of its purchases expires now. */
   end() {
+    const invoices = new Set(this.subscription!.allInvoices);
+    for (const lot of this.lots)
+      if (lot.invoice !== null && invoices.has(lot.invoice) && !lot.closed) {
+        lot.remaining = 0;
+        lot.closed = true;
+      }
     this.subscription = null;
   }
 

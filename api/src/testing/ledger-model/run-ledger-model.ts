@@ -1,4 +1,6 @@
 import fc from 'fast-check';
+import { runLedgerAudit } from '@app/projections';
+import { auditCli } from '../audit-cli';
 import { signedInUser } from '../accounts';
 import { ScriptedProvider } from '../scripted-provider';
 import { startTestApp, type TestApp } from '../test-app';
@@ -19,13 +21,24 @@ const WEBHOOK_SECRET = 'whsec_ledger_model';
 const OPERATOR_TOKEN = 'operator-token-ledger-model';
 
 /**
- * The ledger audit at the end of every run: recompute each account from the event log alone and
- * compare with the read models. HOOK: the audit command (`npm run admin -- audit`) is being built
- * on branch issue-11; until it is merged this checks what the read models can be compared with
- * here (every account's balance from its own events, below), and it is the one place to call it.
+ * The ledger audit at the end of every run: every account and subscription recomputed from the
+ * event log alone and compared with the read models (the audit `npm run admin -- audit` runs).
  */
-export async function auditLedgerHook(app: TestApp, world: LedgerWorld): Promise<void> {
+export async function auditLedger(app: TestApp, world: LedgerWorld): Promise<void> {
   for (const account of world.accounts) await app.settleUser(account.userId);
+  await app.settle();
+  const audit = await runLedgerAudit({ pool: app.database.pool, store: app.runtime.storage.store });
+  if (audit.mismatches.length > 0)
+    throw new Error(`the ledger audit found mismatches: ${JSON.stringify(audit.mismatches)}`);
+}
+
+/** The audit command itself, as an operator runs it, over the test's database (server only). */
+async function auditCommand(app: TestApp) {
+  const server = process.env.DATABASE_URL;
+  if (!server) return null;
+  const url = new URL(server);
+  url.pathname = `/${app.database.name}`;
+  return auditCli({ DATABASE_URL: url.toString() });
 }
 
 /** Starts the API on a fresh database and runs random command sequences against it. */
@@ -62,7 +75,7 @@ export async function runLedgerModel(options: LedgerModelOptions) {
         await new Register().run(model, world);
         await new Register().run(model, world);
         await fc.asyncModelRun(() => ({ model, real: world }), commands);
-        await auditLedgerHook(app, world);
+        await auditLedger(app, world);
       }),
       { seed: options.seed, numRuns: options.numRuns, endOnFailure: true, verbose: 1 },
     );
@@ -71,7 +84,11 @@ export async function runLedgerModel(options: LedgerModelOptions) {
       const kind = command.replace(/\(.*$/, '');
       kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
     }
-    return { commands: executed.length, kinds: Object.fromEntries(kinds) };
+    return {
+      commands: executed.length,
+      kinds: Object.fromEntries(kinds),
+      auditCommand: await auditCommand(app),
+    };
   } finally {
     provider.open('fail');
     await app.close();
