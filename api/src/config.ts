@@ -55,6 +55,8 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_PRICE_PRO: optional,
   STRIPE_PRICE_ULTRA: optional,
+  /** A billing portal configuration to use; unset: one is made (plan switches, cancel, resume). */
+  STRIPE_PORTAL_CONFIGURATION: optional,
   /** Where the stripe client sends requests (tests point it at a local server). */
   STRIPE_API_HOST: optional,
   STRIPE_API_PORT: z.coerce.number().int().positive().optional(),
@@ -97,6 +99,7 @@ export interface BillingConfig {
   /** Verifies webhook signatures; in local mode generated and kept in the data folder when unset. */
   readonly webhookSecret: string | undefined;
   readonly priceIds: { pro: string | undefined; ultra: string | undefined };
+  readonly portalConfiguration?: string | undefined;
   readonly stripeApi: { host?: string; port?: number; protocol?: 'http' | 'https' };
 }
 
@@ -180,6 +183,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       publishableKey: env.STRIPE_PUBLISHABLE_KEY,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,
       priceIds: { pro: env.STRIPE_PRICE_PRO, ultra: env.STRIPE_PRICE_ULTRA },
+      portalConfiguration: env.STRIPE_PORTAL_CONFIGURATION,
       stripeApi: {
         ...(env.STRIPE_API_HOST ? { host: env.STRIPE_API_HOST } : {}),
         ...(env.STRIPE_API_PORT ? { port: env.STRIPE_API_PORT } : {}),

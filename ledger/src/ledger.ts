@@ -34,7 +34,8 @@ export function createLedger(store: EventStore, snapshots?: SnapshotStore): Ledg
     credits: new CommandHandler(store, creditAccountDecider, {
       eventSchema: creditAccountEventSchema,
       // 2: settled holds, spends and idempotency keys carry their time and are pruned by it.
-      stateVersion: 2,
+      // 3: lots remember that they ended (expired or revoked) while credits of theirs were held.
+      stateVersion: 3,
       ...(snapshots ? { snapshots } : {}),
     }),
     subscriptions: new CommandHandler(store, subscriptionDecider, {

@@ -62,6 +62,8 @@ export class AccountService {
     string,
     { value: { user: UserRecord; session: SessionRecord }; until: number }
   >();
+  /** When each user's cached sessions were last dropped: a lookup that began earlier is not cached. */
+  private readonly forgottenAt = new Map<string, number>();
 
   /** Called after a password sign-up (the verification mail goes out from here). */
   onRegistered: ((user: UserRecord) => Promise<unknown>) | null = null;
@@ -108,7 +110,10 @@ export class AccountService {
       throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE, 401);
     }
     await this.limiter.reset(account);
-    return this.startSession(user, context, 'password');
+    const created = await this.sessions.createForPassword(user.id, user.passwordHash!, context);
+    // The password was removed (a Google sign-in joined the account) while it was being checked.
+    if (!created) throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE, 401);
+    return { ...created, user };
   }
 
   /** The signed-in user changes their own username and full name; every cached session sees it at once. */
@@ -126,6 +131,9 @@ export class AccountService {
 
   /** Role or profile changes: drop the cached sessions of this user. */
   forgetUser(userId: string) {
+    this.forgottenAt.set(userId, performance.now());
+    if (this.forgottenAt.size > SESSION_CACHE_SIZE)
+      this.forgottenAt.delete(this.forgottenAt.keys().next().value!);
     for (const [token, entry] of this.sessionCache)
       if (entry.value.user.id === userId) this.sessionCache.delete(token);
   }
@@ -137,12 +145,14 @@ export class AccountService {
   async authenticate(token: string): Promise<{ user: UserRecord; session: SessionRecord } | null> {
     const cached = this.sessionCache.get(token);
     if (cached && cached.until > Date.now()) return cached.value;
+    const startedAt = performance.now();
     const found = await this.sessions.findWithUser<UserRow>(token);
     const value =
       found && found.session.expiresAt.getTime() > Date.now()
         ? { user: toUser(found.userRow), session: found.session }
         : null;
-    if (value) {
+    const forgotten = value ? this.forgottenAt.get(value.user.id) : undefined;
+    if (value && (forgotten === undefined || forgotten < startedAt)) {
       if (this.sessionCache.size >= SESSION_CACHE_SIZE)
         this.sessionCache.delete(this.sessionCache.keys().next().value!);
       this.sessionCache.set(token, { value, until: Date.now() + SESSION_CACHE_TTL_MS });
@@ -175,9 +185,26 @@ export class AccountService {
       }
       // Nobody proved they own this address when the password account was made; Google just did.
       // Whoever registered it first (possibly someone else) loses the password and every session.
-      const linked = await this.users.linkGoogle(existing.id, profile.subject, profile.pictureUrl);
-      await this.users.markEmailVerified(existing.id);
-      await this.sessions.revokeAllOf(existing.id);
+      // One transaction: the row lock of the link is held until every session is revoked, and a
+      // password sign-in locks the same row to create its session (Sessions.createForPassword).
+      const client = await this.pool.connect();
+      let linked: UserRecord;
+      try {
+        await client.query('BEGIN');
+        linked = await new UsersRepository(client).linkGoogle(
+          existing.id,
+          profile.subject,
+          profile.pictureUrl,
+        );
+        await new UsersRepository(client).markEmailVerified(existing.id);
+        await new Sessions(client).revokeAllOf(existing.id);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
       this.forgetUser(existing.id);
       return this.startSession(linked, context, 'google');
     }

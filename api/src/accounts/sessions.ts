@@ -47,6 +47,40 @@ export class Sessions {
     return { token, session: { id, userId, expiresAt } satisfies SessionRecord };
   }
 
+  /**
+   * A session for a password sign-in, created only if the user still has the password that was
+   * checked. The user's row is locked (FOR SHARE) in the same statement, so a Google link that
+   * removes the password either waits for this session and then revokes it, or has already
+   * committed and this finds no row: no session of a removed password survives the link.
+   */
+  async createForPassword(
+    userId: string,
+    passwordHash: string,
+    context: { userAgent?: string | undefined; ip?: string | undefined } = {},
+  ) {
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+    const id = randomUUID();
+    const result = await this.db.query(
+      `WITH still_valid AS (
+         SELECT id FROM users WHERE id = $2 AND password_hash = $7 FOR SHARE
+       )
+       INSERT INTO sessions (id, user_id, token_hash, expires_at, user_agent, ip, auth_method)
+       SELECT $1, still_valid.id, $3, $4, $5, $6, 'password' FROM still_valid`,
+      [
+        id,
+        userId,
+        hashToken(token),
+        expiresAt,
+        context.userAgent?.slice(0, 300) ?? null,
+        context.ip ?? null,
+        passwordHash,
+      ],
+    );
+    if (result.rowCount !== 1) return null;
+    return { token, session: { id, userId, expiresAt } satisfies SessionRecord };
+  }
+
   /** The live session and its user's row in one round trip (every authenticated request does this). */
   async findWithUser<Row extends { id: string }>(
     token: string,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../testing/accounts';
 import { HttpClient } from '../testing/http-client';
 import { startTestApp, type TestApp } from '../testing/test-app';
-import { checkoutSessionObject } from './local/stripe-objects';
+import { checkoutSessionObject, paidInvoiceObject } from './local/stripe-objects';
 import { planById } from './plans';
 import { FakeStripeServer } from './stripe/testing/fake-stripe-server';
 import { deliver, signedEvent } from './testing/stripe-events';
@@ -16,6 +16,7 @@ type Me = {
   cancelAtPeriodEnd: boolean;
   subscriptionRenewsAt: string | null;
 };
+const meOf = async (client: HttpClient) => (await client.graphql<{ me: Me }>(meQuery)).data!.me;
 
 describe('plans', () => {
   let app: TestApp;
@@ -147,9 +148,119 @@ describe('Stripe adapter against a local server speaking Stripe’s API', () => 
     const portal = await client.fetch('/api/create-portal-session', { method: 'POST' });
     expect(portal.status).toBe(200);
     expect((await portal.json()).url).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\//);
+    const configuration = stripe.requests.find(
+      (r) => r.path === '/v1/billing_portal/configurations',
+    )!;
     expect(stripe.requests.find((r) => r.path === '/v1/billing_portal/sessions')!.form).toEqual({
       customer: 'cus_test_42',
       return_url: 'https://art.example.com/profile',
+      configuration: expect.stringMatching(/^bpc_/),
+    });
+    // The portal offers switching plans (up at once, prorated; down at period end) and
+    // cancelling at the period's end, which the portal lets the customer undo (resume).
+    expect(configuration.form).toMatchObject({
+      'features[subscription_update][enabled]': 'true',
+      'features[subscription_update][default_allowed_updates][0]': 'price',
+      'features[subscription_update][products][0][product]': 'prod_for_price_pro_123',
+      'features[subscription_update][products][0][prices][0]': 'price_pro_123',
+      'features[subscription_update][products][1][product]': 'prod_for_price_ultra_456',
+      'features[subscription_update][products][1][prices][0]': 'price_ultra_456',
+      'features[subscription_update][proration_behavior]': 'always_invoice',
+      'features[subscription_update][schedule_at_period_end][conditions][0][type]':
+        'decreasing_item_amount',
+      'features[subscription_cancel][enabled]': 'true',
+      'features[subscription_cancel][mode]': 'at_period_end',
+    });
+    expect(configuration.idempotencyKey).toBe('portal-configuration:price_pro_123:price_ultra_456');
+    // Made once per process, then reused.
+    await client.fetch('/api/create-portal-session', { method: 'POST' });
+    expect(
+      stripe.requests.filter((r) => r.path === '/v1/billing_portal/configurations'),
+    ).toHaveLength(1);
+  });
+
+  it('with a plan active, a second checkout is refused (409) and Stripe is not asked; an upgrade from the portal replaces the period’s credits', async () => {
+    const { client, userId } = await signedInUser(app);
+    const subscription = {
+      id: `sub_test_${userId.slice(0, 8)}`,
+      userId,
+      customerId: `cus_test_${userId.slice(0, 8)}`,
+      planId: 'pro',
+      status: 'active',
+      currentPeriodStart: new Date(Date.now() - 10 * 86_400_000),
+      currentPeriodEnd: new Date(Date.now() + 20 * 86_400_000),
+      cancelAtPeriodEnd: false,
+    };
+    const send = async (type: string, object: unknown) =>
+      expect((await deliver(app.url, signedEvent(type, object, 'whsec_stripe_mode'))).status).toBe(
+        200,
+      );
+    await send(
+      'checkout.session.completed',
+      checkoutSessionObject({
+        id: `cs_test_${userId.slice(0, 8)}`,
+        userId,
+        plan: planById('pro')!,
+        customerId: subscription.customerId,
+        subscriptionId: subscription.id,
+        successUrl: '/',
+        cancelUrl: '/',
+      }),
+    );
+    const first = paidInvoiceObject(subscription, planById('pro')!, new Date());
+    (first.lines.data[0]!.pricing!.price_details as { price: string }).price = 'price_pro_123';
+    await send('invoice.paid', first);
+    await app.settleUser(userId);
+    expect((await meOf(client)).credits).toBe(305);
+
+    const checkouts = stripe.requests.filter((r) => r.path === '/v1/checkout/sessions').length;
+    const refused = await client.json('/api/create-subscription', { planId: 'ultra' });
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).message).toBe(
+      'You already have the Pro Plan. To switch plans, use Manage Subscription on your profile.',
+    );
+    expect(stripe.requests.filter((r) => r.path === '/v1/checkout/sessions')).toHaveLength(
+      checkouts,
+    );
+
+    // Stripe's proration invoice for the upgrade: a credit for Pro's unused time, a charge for Ultra's.
+    const upgrade = paidInvoiceObject(
+      { ...subscription, currentPeriodStart: new Date() },
+      planById('ultra')!,
+      new Date(),
+      {
+        id: `in_upgrade_${userId.slice(0, 8)}`,
+        amountPaid: 667,
+        billingReason: 'subscription_update',
+      },
+    );
+    const charge = upgrade.lines.data[0]!;
+    (charge.pricing!.price_details as { price: string }).price = 'price_ultra_456';
+    upgrade.lines.data = [
+      {
+        ...charge,
+        id: 'il_unused_pro',
+        amount: -600,
+        pricing: {
+          ...charge.pricing!,
+          price_details: { price: 'price_pro_123', product: 'prod_pro' },
+        },
+      } as typeof charge,
+      { ...charge, amount: 1267 },
+    ];
+    await send('invoice.paid', upgrade);
+    await app.settleUser(userId);
+    expect(await meOf(client)).toMatchObject({ credits: 1505, currentPlan: 'Ultra Plan' });
+    const credits = await app.runtime.storage.store.readStream(`credits-${userId}`);
+    expect(
+      credits
+        .filter((e) => e.type === 'CreditsExpired')
+        .map((e) => (e.data as { amount: number }).amount),
+    ).toEqual([300]);
+    expect(credits.at(-1)!.data).toMatchObject({
+      amount: 1500,
+      planId: 'ultra',
+      amountPaidCents: 667,
     });
   });
 });
@@ -220,9 +331,9 @@ describe('the embedded local checkout, driven over HTTP', () => {
       cancelAtPeriodEnd: false,
     });
 
-    await app.services.localBilling!.updateSubscription(
+    await app.services.localBilling!.setCancelAtPeriodEnd(
       (await app.services.billing.customerOf(userId))!,
-      { cancelAtPeriodEnd: true },
+      true,
     );
     expect(await app.services.localBilling!.advance(userId)).toBe('ended');
     await app.settle();

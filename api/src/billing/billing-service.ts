@@ -1,9 +1,10 @@
 import type pg from 'pg';
+import { subscriptionStreamId, type Ledger } from '@app/ledger';
 import type { UserRecord } from '../accounts/users-repository';
 import { AppError, badInput } from '../shared/errors';
 import type { IdempotencyKeys } from '../shared/idempotency';
 import type { PaymentGateway } from './payment-gateway';
-import { isPaidPlan, PLANS, type PlanId } from './plans';
+import { isPaidPlan, planById, PLANS, type PlanId } from './plans';
 
 /** The payment provider refused or failed: its message reaches the user as a Checkout Error. */
 async function fromProvider<T>(work: () => Promise<T>): Promise<T> {
@@ -23,6 +24,22 @@ async function fromProvider<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+const LIVE_STATUSES = new Set(['active', 'past_due', 'incomplete']);
+const formatDay = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/** Why a second checkout is refused: the plan the user has, and where to change it. */
+export function alreadySubscribedMessage(planName: string, endsOn: string | null): string {
+  return endsOn
+    ? `Your ${planName} is set to end on ${formatDay(endsOn)}. To keep it or switch plans, use Manage Subscription on your profile.`
+    : `You already have the ${planName}. To switch plans, use Manage Subscription on your profile.`;
+}
+
 export const NO_CUSTOMER_MESSAGE =
   'There is no subscription to manage yet. Choose a plan on the pricing page first.';
 
@@ -30,6 +47,7 @@ export const NO_CUSTOMER_MESSAGE =
 export class BillingService {
   constructor(
     private readonly db: pg.Pool,
+    private readonly ledger: Ledger,
     readonly gateway: PaymentGateway,
     /** Absolute URLs for Stripe; the local checkout stays on the page's own origin. */
     private readonly returnBase: string,
@@ -56,6 +74,7 @@ export class BillingService {
         planId === 'free' ? 'The Free plan needs no checkout' : `Unknown plan "${planId}"`,
       );
     }
+    await this.refuseSecondPlan(user.id);
     return this.keys.once(`checkout:${user.id}`, idempotencyKey, { planId }, async () => {
       const customerId = await this.customerOf(user.id);
       return fromProvider(() =>
@@ -70,6 +89,21 @@ export class BillingService {
         }),
       );
     });
+  }
+
+  /**
+   * A paid plan that is active (or set to end, or awaiting payment) is changed in the billing
+   * portal, never bought again on top: 409 pointing to Manage Subscription. Read from the log.
+   */
+  async refuseSecondPlan(userId: string) {
+    const { state } = await this.ledger.subscriptions.read(subscriptionStreamId(userId));
+    if (!LIVE_STATUSES.has(state.status)) return;
+    const plan = planById(state.planId) ?? PLANS[1]!;
+    throw new AppError(
+      'ALREADY_SUBSCRIBED',
+      alreadySubscribedMessage(plan.name, state.cancelAtPeriodEnd ? state.currentPeriodEnd : null),
+      409,
+    );
   }
 
   async createPortal(user: UserRecord, idempotencyKey: string | null = null) {

@@ -87,6 +87,7 @@ async function createBilling(
   // Stripe needs absolute return URLs; the local checkout stays on whatever origin the page used.
   const billingService = new BillingService(
     pool,
+    ledger,
     gateway,
     localBilling ? '' : config.publicUrl,
     idempotency,
@@ -151,7 +152,13 @@ export async function createServices(
     ...(await createBilling(config, pool, ledger, idempotency)),
     staff: {
       users: new StaffUsers(pool),
-      support: new SupportActions(ledger, runtime.projections, generations.repository, idempotency),
+      support: new SupportActions(
+        ledger,
+        runtime.projections,
+        generations.repository,
+        idempotency,
+        accounts.users,
+      ),
       inbox: new ContactInbox(pool),
     },
     projectionOperations: runtime.projectionOperations,

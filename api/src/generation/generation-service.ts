@@ -247,6 +247,7 @@ export class GenerationService {
     const stored = this.blobs.put(request.uploadKey!, job.photo, 'image/jpeg');
     try {
       let providerStartedAt = 0;
+      let timeout = new AbortController().signal;
       const outcome = await this.queue.run(job.priority, async () => {
         providerStartedAt = performance.now();
         const { predictionId } = await this.provider.submit({
@@ -272,10 +273,8 @@ export class GenerationService {
             idempotencyKey: `generation-submitted:${request.id}`,
           },
         );
-        return this.provider.wait(
-          predictionId,
-          AbortSignal.timeout(this.settings.providerTimeoutMs),
-        );
+        timeout = AbortSignal.timeout(this.settings.providerTimeoutMs);
+        return this.provider.wait(predictionId, timeout);
       });
       const providerFinishedAt = performance.now();
       if (outcome.status === 'succeeded') {
@@ -297,10 +296,11 @@ export class GenerationService {
         outcome.status === 'processing'
           ? 'The image service took too long. Your credits were not used. Please try again.'
           : outcome.message;
+      // Waiting ran out of time: the user is told the image took too long (code PROVIDER_TIMEOUT).
       const code =
         outcome.status === 'failed'
           ? outcome.code
-          : outcome.status === 'canceled'
+          : outcome.status === 'canceled' && !timeout.aborted
             ? 'PROVIDER_CANCELED'
             : 'PROVIDER_TIMEOUT';
       await this.settlement.release(request, code, message, job.by);

@@ -15,6 +15,7 @@ import { generationRoutes } from './rest/generation-routes';
 import { pageViewRoutes } from '../analytics/page-views';
 import { billingRoutes } from '../billing/billing-routes';
 import { staffRoutes } from '../staff/staff-routes';
+import { waitForUserStreams } from '../composition/read-your-writes';
 import { localCheckoutRoutes } from '../billing/local/local-checkout-routes';
 import { jsonErrorHandler } from './rest/error-handler';
 import { staticWebRouter } from './static-web';
@@ -90,8 +91,11 @@ function createExpressApp(runtime: Runtime, services: Services, options: AppOpti
   app.use(pageViewRoutes(services.pool));
   app.use(billingRoutes(services));
   app.use(staffRoutes(services));
-  if (services.localBilling)
-    app.use(localCheckoutRoutes(services.localBilling, services.idempotency));
+  if (services.localBilling) {
+    const settled = (userId: string) =>
+      waitForUserStreams(services.ledger, services.projections, userId);
+    app.use(localCheckoutRoutes(services.localBilling, services.idempotency, settled));
+  }
 
   app.use('/api', (request, response) => {
     response.status(404).json({

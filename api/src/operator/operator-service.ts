@@ -29,9 +29,10 @@ export class OperatorService {
   }
 
   /** Local payments only: renews (or ends) a subscription now, to show renewal, reset and no rollover. */
-  async advanceSubscription(
-    email: string,
-  ): Promise<{ email: string; outcome: 'renewed' | 'ended' }> {
+  async advanceSubscription(email: string): Promise<{
+    email: string;
+    outcome: 'renewed' | 'ended' | 'already renewed' | 'already ended';
+  }> {
     if (!this.services.localBilling) {
       throw new AppError(
         'NOT_LOCAL',

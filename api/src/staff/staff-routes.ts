@@ -1,8 +1,9 @@
-import { Router } from 'express';
+import { json, Router } from 'express';
 import { z } from 'zod';
 import type { Services } from '../composition/services';
 import { asyncHandler } from '../http/rest/error-handler';
 import { badInput, forbidden, unauthenticated } from '../shared/errors';
+import { idempotencyKeyFrom } from '../shared/idempotency';
 import { exportLedgerCsv } from './ledger-export';
 
 const isStaff = (roles: readonly string[], role: string) =>
@@ -54,6 +55,24 @@ export function staffRoutes(services: Services): Router {
         response,
       );
       response.end();
+    }),
+  );
+  // Goodwill credits for API clients, the same use case as the staffGrantCredits mutation.
+  router.post(
+    '/api/staff/users/:userId/credits',
+    json({ limit: '8kb' }),
+    asyncHandler(async (request, response) => {
+      const viewer = request.viewer;
+      if (!viewer) throw unauthenticated();
+      if (!isStaff(viewer.user.roles, 'support')) throw forbidden();
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const granted = await services.staff.support.grantCredits(
+        viewer.user,
+        { userId: String(request.params.userId), amount: body.amount, reason: body.reason },
+        request.context!,
+        idempotencyKeyFrom(request.get('idempotency-key')),
+      );
+      response.status(201).json(granted);
     }),
   );
   return router;

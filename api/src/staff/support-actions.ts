@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CREDITS_PER_GENERATION, creditStreamId, type Ledger } from '@app/ledger';
 import { z } from 'zod';
 import { parseInput } from '../accounts/account-validation';
-import type { UserRecord } from '../accounts/users-repository';
+import type { UserRecord, UsersRepository } from '../accounts/users-repository';
 import type { ProjectionsGate } from '../composition/projections-gate';
 import type { GenerationRepository } from '../generation/generation-repository';
 import { forbidden, notFound } from '../shared/errors';
@@ -20,7 +20,7 @@ const grantSchema = z.object({
     .string({ error: 'A reason is required' })
     .trim()
     .min(3, { error: 'A reason is required (at least 3 characters)' })
-    .max(500),
+    .max(500, { error: 'A reason can be at most 500 characters' }),
 });
 
 const refundSchema = z.object({
@@ -29,7 +29,7 @@ const refundSchema = z.object({
     .string({ error: 'A reason is required' })
     .trim()
     .min(3, { error: 'A reason is required (at least 3 characters)' })
-    .max(500),
+    .max(500, { error: 'A reason can be at most 500 characters' }),
 });
 
 const ownAccount = () =>
@@ -42,6 +42,7 @@ export class SupportActions {
     private readonly projections: ProjectionsGate,
     private readonly generations: GenerationRepository,
     private readonly keys: IdempotencyKeys,
+    private readonly users: Pick<UsersRepository, 'findById'>,
   ) {}
 
   /**
@@ -57,6 +58,8 @@ export class SupportActions {
   ) {
     const { userId, amount, reason } = parseInput(grantSchema, input);
     if (userId === staff.id) throw ownAccount();
+    // The target is checked before anything is appended: credits for nobody are never written.
+    if (!(await this.users.findById(userId))) throw notFound('There is no user with this id');
     return this.keys.once(
       `staff-grant:${staff.id}`,
       idempotencyKey,

@@ -6,6 +6,7 @@ import { loadConfig, type Config } from '../config';
 import { openRuntime, type Runtime } from '../composition/runtime';
 import { createServices, type Services } from '../composition/services';
 import { createApp } from '../http/create-app';
+import { waitForUserStreams } from '../composition/read-your-writes';
 
 const SETTLE_TIMEOUT_MS = 30_000;
 
@@ -16,6 +17,8 @@ export interface TestApp {
   readonly database: TestDatabase;
   /** Waits until every projection has applied everything appended so far; throws if it does not. */
   settle(): Promise<void>;
+  /** Waits until the read models show the newest events of one user's credit and subscription streams. */
+  settleUser(userId: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -43,7 +46,12 @@ export async function startTestApp(
   const config = configure ? configure(baseConfig) : baseConfig;
   const runtime = await openRuntime(config, { database });
   const services = await createServices(runtime, overrides);
-  const app = createApp(runtime, services);
+  // OPERATOR_TOKEN mounts the operator endpoints the CLI uses (as a server deployment does).
+  const app = createApp(
+    runtime,
+    services,
+    env.OPERATOR_TOKEN ? { operatorToken: env.OPERATOR_TOKEN } : {},
+  );
   const server: Server = await new Promise((resolve) => {
     const listening = createServer(app).listen(config.port, '127.0.0.1', () => resolve(listening));
   });
@@ -54,18 +62,15 @@ export async function startTestApp(
     services,
     database,
     async settle() {
-      // The newest event stored, not the store's head: readers stop below the oldest transaction
-      // open anywhere on the server (other test files), so the head can lag behind our own events.
-      const newest = await database.pool
-        .query<{ commit: string; prepare: string }>(
-          `SELECT transaction_id::text AS commit, global_position::text AS prepare FROM events
-           ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
-        )
-        .catch(() => ({ rows: [] }));
+      // The newest committed event, not the store's head: the head only counts events below the
+      // oldest open transaction of the whole cluster, so another database's long transaction
+      // would let this return before the events just written were applied.
+      const newest = await database.pool.query<{ commit: string; prepare: string }>(
+        `SELECT transaction_id::text AS commit, global_position::text AS prepare FROM events
+         ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+      );
       const row = newest.rows[0];
-      const head = row
-        ? { commit: BigInt(row.commit), prepare: BigInt(row.prepare) }
-        : await runtime.storage.store.headPosition();
+      const head = row ? { commit: BigInt(row.commit), prepare: BigInt(row.prepare) } : null;
       if (!head) return;
       if (!(await runtime.runner!.waitFor(head, SETTLE_TIMEOUT_MS))) {
         throw new Error(
@@ -73,6 +78,7 @@ export async function startTestApp(
         );
       }
     },
+    settleUser: (userId) => waitForUserStreams(services.ledger, services.projections, userId),
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

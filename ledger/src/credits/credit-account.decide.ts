@@ -13,10 +13,12 @@ import type { CommandMetadata } from '../shared/metadata';
 import {
   availableCredits,
   evolveCreditAccount,
+  heldInLot,
   initialCreditAccountState,
   lotsInSpendingOrder,
   type CreditAccountEvent,
   type CreditAccountState,
+  type Lot,
 } from './credit-account';
 
 export type CreditAccountCommand =
@@ -181,6 +183,7 @@ export function decideCreditAccount(
             allocations: hold.allocations,
           },
         },
+        ...endedWithTheirLot(state, userId, reservationId, hold.allocations, now),
       ];
     }
     case 'RefundCredits': {
@@ -228,8 +231,16 @@ export function decideCreditAccount(
           return lot.funding === 'paid' && lot.expiresAt !== null && lot.expiresAt <= paidBy;
         return lot.expiresAt !== null && lot.expiresAt <= nowMillis;
       };
+      // A lot whose credits are all held still ends now (amount 0) when it ends before its own
+      // expiry, so the held credits cannot come back spendable; past its expiry they cannot anyway.
+      const endsEarly = (lot: Lot) => lot.expiresAt === null || lot.expiresAt > nowMillis;
       return Object.values(state.lots)
-        .filter((lot) => lot.remaining > 0 && due(lot))
+        .filter(
+          (lot) =>
+            !lot.closed &&
+            (lot.remaining > 0 || (endsEarly(lot) && heldInLot(state, lot.lotId) > 0)) &&
+            due(lot),
+        )
         .sort((a, b) => a.sequence - b.sequence)
         .map((lot) => ({
           type: 'CreditsExpired' as const,
@@ -243,7 +254,9 @@ export function decideCreditAccount(
     }
     case 'RevokeCredits': {
       const lot = state.lots[command.data.lotId];
-      if (!lot || lot.remaining === 0) return [];
+      if (!lot || lot.closed) return [];
+      // Held credits are revoked when their hold is released (amount 0 now if all are held).
+      if (lot.remaining === 0 && heldInLot(state, lot.lotId) === 0) return [];
       return [
         {
           type: 'CreditsRevoked',
@@ -254,6 +267,34 @@ export function decideCreditAccount(
     default:
       return assertNever(command);
   }
+}
+
+/**
+ * Held credits released into a lot that ended meanwhile (revoked by a refunded payment, expired by
+ * a new period or by time) end with it at once: a release never makes them spendable again.
+ */
+function endedWithTheirLot(
+  state: CreditAccountState,
+  userId: string,
+  reservationId: string,
+  allocations: readonly { lotId: string; amount: number }[],
+  now: Date,
+): CreditAccountEvent[] {
+  const events: CreditAccountEvent[] = [];
+  for (const { lotId, amount } of allocations) {
+    const lot = state.lots[lotId];
+    if (!lot) continue;
+    const common = { userId, lotId, amount, funding: lot.funding, reservationId };
+    if (lot.closed?.as === 'revoked') {
+      events.push({
+        type: 'CreditsRevoked',
+        data: { ...common, reference: lot.closed.reference },
+      });
+    } else if (lot.closed || (lot.expiresAt !== null && lot.expiresAt <= now.getTime())) {
+      events.push({ type: 'CreditsExpired', data: common });
+    }
+  }
+  return events;
 }
 
 /** A hold that is already settled the same way is a repeat (no event); any other way is an error. */

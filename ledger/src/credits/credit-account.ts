@@ -90,23 +90,32 @@ export const creditAccountEventSchema = z.discriminatedUnion('type', [
       ),
     }),
   }),
+  /**
+   * What was left of a lot when its period ended. `amount` is 0 only when every credit left in the
+   * lot was held by a generation at that moment: the lot is closed all the same, and those credits
+   * expire when the hold is released (a follow-up event naming the `reservationId`).
+   */
   z.object({
     type: z.literal('CreditsExpired'),
     data: z.object({
       userId: z.string(),
       lotId: z.string(),
-      amount: z.number().int().positive(),
+      amount: z.number().int().nonnegative(),
       funding,
+      /** Set when these credits were held when the lot ended and have just been released. */
+      reservationId: z.string().optional(),
     }),
   }),
+  /** What was unspent of a lot whose payment was refunded; `amount` and `reservationId` as above. */
   z.object({
     type: z.literal('CreditsRevoked'),
     data: z.object({
       userId: z.string(),
       lotId: z.string(),
-      amount: z.number().int().positive(),
+      amount: z.number().int().nonnegative(),
       funding,
       reference: z.string(),
+      reservationId: z.string().optional(),
     }),
   }),
 ]);
@@ -126,6 +135,11 @@ export interface Lot {
   expiresAt: number | null;
   /** Order of arrival, the tie-breaker after expiry. */
   sequence: number;
+  /**
+   * Set when the lot ended (expired, or revoked by a refunded payment) while some of its credits
+   * were held: those credits end the same way when their hold is released, never spendable again.
+   */
+  closed?: { as: 'expired' | 'revoked'; reference: string };
 }
 
 export interface Hold {
@@ -233,6 +247,20 @@ function adjustLots(
   }
 }
 
+function closeLot(state: CreditAccountState, lotId: string, closed: Lot['closed']) {
+  const lot = state.lots[lotId];
+  if (lot && !lot.closed) lot.closed = closed;
+}
+
+/** Credits of this lot held by open generations right now. */
+export function heldInLot(state: CreditAccountState, lotId: string): number {
+  let total = 0;
+  for (const hold of Object.values(state.holds))
+    for (const allocation of hold.allocations)
+      if (allocation.lotId === lotId) total += allocation.amount;
+  return total;
+}
+
 /** Drops lots that can never matter again: empty, and not referenced by an open hold. */
 function pruneLot(state: CreditAccountState, lotId: string) {
   const lot = state.lots[lotId];
@@ -314,11 +342,13 @@ export function evolveCreditAccount(
     }
     case 'CreditsExpired':
       adjustLots(state, [event.data], -1);
+      closeLot(state, event.data.lotId, { as: 'expired', reference: event.data.lotId });
       state.totals.expired += event.data.amount;
       pruneLot(state, event.data.lotId);
       return state;
     case 'CreditsRevoked':
       adjustLots(state, [event.data], -1);
+      closeLot(state, event.data.lotId, { as: 'revoked', reference: event.data.reference });
       state.totals.revoked += event.data.amount;
       pruneLot(state, event.data.lotId);
       return state;
@@ -328,7 +358,7 @@ export function evolveCreditAccount(
 }
 
 export const isLotUsable = (lot: Lot, nowMillis: number) =>
-  lot.remaining > 0 && (lot.expiresAt === null || lot.expiresAt > nowMillis);
+  lot.remaining > 0 && !lot.closed && (lot.expiresAt === null || lot.expiresAt > nowMillis);
 
 /** Credits that can be held right now: expired lots are unusable from their instant of expiry. */
 export function availableCredits(state: CreditAccountState, now: Date): number {

@@ -47,6 +47,7 @@ export type SubscriptionCommand =
         status: SubscriptionStatus;
         cancelAtPeriodEnd: boolean;
         currentPeriodEnd: Date | null;
+        scheduledPlanId?: string | null;
         observedAt: Date;
       };
     }
@@ -113,6 +114,7 @@ export function decideSubscription(
           data: {
             ...data,
             currentPeriodEnd: data.currentPeriodEnd?.toISOString() ?? null,
+            ...(data.scheduledPlanId ? { scheduledPlanId: data.scheduledPlanId } : {}),
             observedAt,
           },
         },

@@ -58,6 +58,8 @@ export const subscriptionEventSchema = z.discriminatedUnion('type', [
       status: z.enum(subscriptionStatuses),
       cancelAtPeriodEnd: z.boolean(),
       currentPeriodEnd: isoDate.nullable(),
+      /** A cheaper plan the subscription moves to when the current period ends (a downgrade). */
+      scheduledPlanId: z.string().nullable().optional(),
       observedAt: isoDate,
     }),
   }),
@@ -83,6 +85,8 @@ export interface SubscriptionState {
   subscriptionId: string | null;
   currentPeriodEnd: string | null;
   cancelAtPeriodEnd: boolean;
+  /** Absent in snapshots written before plan switches existed (read as null). */
+  scheduledPlanId?: string | null;
   /** Newest provider observation applied; older (out-of-order) updates are ignored. */
   lastObservedAt: string | null;
   paidInvoices: Record<string, true>;
@@ -123,6 +127,7 @@ export function evolveSubscription(
       state.paidInvoices[event.data.invoiceId] = true;
       state.subscriptionId = event.data.subscriptionId;
       state.planId = event.data.planId;
+      if (state.scheduledPlanId === event.data.planId) state.scheduledPlanId = null;
       state.status = 'active';
       state.currentPeriodEnd = later(state.currentPeriodEnd, event.data.periodEnd);
       return state;
@@ -134,6 +139,7 @@ export function evolveSubscription(
       state.planId = event.data.planId;
       state.status = event.data.status;
       state.cancelAtPeriodEnd = event.data.cancelAtPeriodEnd;
+      state.scheduledPlanId = event.data.scheduledPlanId ?? null;
       if (event.data.currentPeriodEnd) {
         state.currentPeriodEnd = later(state.currentPeriodEnd, event.data.currentPeriodEnd);
       }
@@ -141,6 +147,7 @@ export function evolveSubscription(
     case 'SubscriptionCanceled':
       state.status = 'canceled';
       state.cancelAtPeriodEnd = false;
+      state.scheduledPlanId = null;
       return state;
     default:
       return assertNever(event);

@@ -102,7 +102,8 @@ export function movementOf(event: CreditAccountEvent): Movement {
         delta: -event.data.amount,
         heldDelta: 0,
         ...byFunding([event.data]),
-        reference: event.data.lotId,
+        // Held credits that expired with their lot once released name the generation that held them.
+        reference: event.data.reservationId ?? event.data.lotId,
       };
     case 'CreditsRevoked':
       return {

@@ -6,11 +6,13 @@ import { AppError, notFound } from '../../shared/errors';
 import type { CheckoutRequest, PaidInvoice, PaymentGateway } from '../payment-gateway';
 import { isPaidPlan, planById, type PlanId } from '../plans';
 import type { StripeWebhookService } from '../webhook/stripe-webhook-service';
+import { alreadySubscribedMessage } from '../billing-service';
 import {
   checkoutSessionObject,
   eventObject,
   localId,
   paidInvoiceObject,
+  periodInvoiceId,
   subscriptionObject,
   type LocalSubscription,
 } from './stripe-objects';
@@ -37,6 +39,7 @@ interface SubscriptionRow {
   current_period_start: Date;
   current_period_end: Date;
   cancel_at_period_end: boolean;
+  scheduled_plan_id: string | null;
 }
 
 const toSubscription = (row: SubscriptionRow): LocalSubscription => ({
@@ -48,6 +51,7 @@ const toSubscription = (row: SubscriptionRow): LocalSubscription => ({
   currentPeriodStart: row.current_period_start,
   currentPeriodEnd: row.current_period_end,
   cancelAtPeriodEnd: row.cancel_at_period_end,
+  scheduledPlanId: row.scheduled_plan_id,
 });
 
 /**
@@ -154,7 +158,10 @@ export class LocalBilling implements PaymentGateway {
       currentPeriodStart: now,
       currentPeriodEnd: addMonth(now),
       cancelAtPeriodEnd: false,
+      scheduledPlanId: null,
     };
+    // One live subscription per user (a unique index): a plan is never bought on top of another;
+    // the transaction then rolls back and the session stays open.
     const claimed = await withTransaction(this.db, async (client) => {
       const claim = await client.query(
         `UPDATE local_checkout_sessions SET status = 'complete', completed_at = now()
@@ -162,11 +169,6 @@ export class LocalBilling implements PaymentGateway {
         [sessionId],
       );
       if (claim.rowCount !== 1) return false;
-      // A new subscription replaces any earlier local one of this user.
-      await client.query(
-        `UPDATE local_subscriptions SET status = 'canceled' WHERE user_id = $1 AND status <> 'canceled'`,
-        [session.user_id],
-      );
       await client.query(
         `INSERT INTO local_subscriptions (id, user_id, customer_id, plan_id, status, current_period_start, current_period_end)
          VALUES ($1, $2, $3, $4, $5, $6, $7)`,
@@ -181,6 +183,18 @@ export class LocalBilling implements PaymentGateway {
         ],
       );
       return true;
+    }).catch(async (error: unknown) => {
+      if ((error as { constraint?: string }).constraint !== 'local_subscriptions_one_live_idx')
+        throw error;
+      const live = await this.currentSubscription({ userId: session.user_id });
+      throw new AppError(
+        'ALREADY_SUBSCRIBED',
+        alreadySubscribedMessage(
+          planById(live?.planId)?.name ?? 'plan',
+          live?.cancelAtPeriodEnd ? live.currentPeriodEnd.toISOString() : null,
+        ),
+        409,
+      );
     });
     if (!claimed) return session.success_url;
     await this.deliver(
@@ -224,44 +238,105 @@ export class LocalBilling implements PaymentGateway {
     return result.rows[0] ? toSubscription(result.rows[0]) : null;
   }
 
-  /** Portal actions: cancel at period end, resume, or switch to another paid plan. */
-  async updateSubscription(
-    customerId: string,
-    change: { cancelAtPeriodEnd?: boolean; planId?: PlanId },
-    now = new Date(),
-  ) {
-    const subscription = await this.currentSubscription({ customerId });
-    if (!subscription)
-      throw new AppError('NO_SUBSCRIPTION', 'There is no subscription to change', 409);
-    if (change.planId && !isPaidPlan(change.planId))
-      throw new AppError('BAD_PLAN', 'Choose a paid plan', 400);
-    const updated = {
-      ...subscription,
-      ...(change.planId ? { planId: change.planId } : {}),
-      ...(change.cancelAtPeriodEnd !== undefined
-        ? { cancelAtPeriodEnd: change.cancelAtPeriodEnd }
-        : {}),
-    };
-    await this.db.query(
-      'UPDATE local_subscriptions SET plan_id = $2, cancel_at_period_end = $3 WHERE id = $1',
-      [updated.id, updated.planId, updated.cancelAtPeriodEnd],
+  /** Portal actions: cancel at period end, or resume a plan set to cancel. */
+  async setCancelAtPeriodEnd(customerId: string, cancelAtPeriodEnd: boolean, now = new Date()) {
+    const subscription = await this.liveSubscription(customerId);
+    const changed = await this.db.query<SubscriptionRow>(
+      `UPDATE local_subscriptions SET cancel_at_period_end = $2
+       WHERE id = $1 AND status <> 'canceled' AND cancel_at_period_end <> $2 RETURNING *`,
+      [subscription.id, cancelAtPeriodEnd],
     );
+    if (!changed.rows[0]) return subscription; // already so: nothing changes, no event
+    const updated = toSubscription(changed.rows[0]);
     await this.deliver('customer.subscription.updated', subscriptionObject(updated), now);
     return updated;
   }
 
   /**
+   * Portal: switch plans. Up to a dearer plan at once: the prorated difference for the rest of the
+   * period is invoiced and paid now, and that invoice's credits replace what is left of the old
+   * plan's for this period (which expires). Down to a cheaper plan at the period's end: scheduled,
+   * the renewal bills the new plan. Choosing the current plan again drops a scheduled change.
+   * Each change is one conditional UPDATE, so concurrent clicks change the plan once.
+   */
+  async switchPlan(customerId: string, planId: string, now = new Date()) {
+    if (!isPaidPlan(planId)) throw new AppError('BAD_PLAN', 'Choose a paid plan', 400);
+    const subscription = await this.liveSubscription(customerId);
+    const current = planById(subscription.planId)!;
+    const target = planById(planId)!;
+    if (target.price > current.price) {
+      const upgraded = await this.db.query<SubscriptionRow>(
+        `UPDATE local_subscriptions SET plan_id = $3, scheduled_plan_id = NULL, cancel_at_period_end = false
+         WHERE id = $1 AND status <> 'canceled' AND plan_id = $2 AND current_period_end > $4 RETURNING *`,
+        [subscription.id, current.id, target.id, now],
+      );
+      if (!upgraded.rows[0]) return subscription;
+      const updated = toSubscription(upgraded.rows[0]);
+      const period = updated.currentPeriodEnd.getTime() - updated.currentPeriodStart.getTime();
+      const left = updated.currentPeriodEnd.getTime() - now.getTime();
+      const prorated = Math.max(
+        0,
+        Math.round(((target.price - current.price) * Math.min(left, period)) / period),
+      );
+      // The rest of the period from now (or the whole of it, if it has not begun: the operator's
+      // advance moves periods ahead of time).
+      const invoicedPeriod = {
+        ...updated,
+        currentPeriodStart: new Date(Math.max(now.getTime(), updated.currentPeriodStart.getTime())),
+      };
+      await this.deliver(
+        'invoice.paid',
+        paidInvoiceObject(invoicedPeriod, target, now, {
+          // One upgrade to a plan per period: the id names subscription, period and plan.
+          id: `${periodInvoiceId(updated.id, updated.currentPeriodStart)}_up_${target.id}`,
+          amountPaid: prorated,
+          billingReason: 'subscription_update',
+        }),
+        now,
+      );
+      await this.deliver('customer.subscription.updated', subscriptionObject(updated), now);
+      return updated;
+    }
+    const scheduled = target.id === current.id ? null : target.id;
+    const changed = await this.db.query<SubscriptionRow>(
+      `UPDATE local_subscriptions SET scheduled_plan_id = $2
+       WHERE id = $1 AND status <> 'canceled' AND scheduled_plan_id IS DISTINCT FROM $2 RETURNING *`,
+      [subscription.id, scheduled],
+    );
+    if (!changed.rows[0]) return subscription;
+    const updated = toSubscription(changed.rows[0]);
+    await this.deliver('customer.subscription.updated', subscriptionObject(updated), now);
+    return updated;
+  }
+
+  private async liveSubscription(customerId: string) {
+    const subscription = await this.currentSubscription({ customerId });
+    if (!subscription)
+      throw new AppError('NO_SUBSCRIPTION', 'There is no subscription to change', 409);
+    return subscription;
+  }
+
+  /**
    * Operator tool: moves a subscription to its next period at once, as Stripe would at renewal
    * (invoice.paid for the new period; or, when cancellation was scheduled, the subscription ends).
+   * Keyed by subscription and period: the conditional UPDATE names the period being left, so of
+   * any number of callers racing on one period exactly one renews (or ends) it; the others are
+   * told it already happened. The invoice id names subscription and period too.
    */
-  async advance(userId: string, now = new Date()): Promise<'renewed' | 'ended'> {
+  async advance(
+    userId: string,
+    now = new Date(),
+  ): Promise<'renewed' | 'ended' | 'already renewed' | 'already ended'> {
     const subscription = await this.currentSubscription({ userId });
     if (!subscription)
       throw new AppError('NO_SUBSCRIPTION', 'This user has no local subscription', 409);
     if (subscription.cancelAtPeriodEnd) {
-      await this.db.query(`UPDATE local_subscriptions SET status = 'canceled' WHERE id = $1`, [
-        subscription.id,
-      ]);
+      const ended = await this.db.query(
+        `UPDATE local_subscriptions SET status = 'canceled'
+         WHERE id = $1 AND status <> 'canceled' AND current_period_end = $2 RETURNING id`,
+        [subscription.id, subscription.currentPeriodEnd],
+      );
+      if (ended.rowCount === 0) return 'already ended';
       await this.deliver(
         'customer.subscription.deleted',
         subscriptionObject({ ...subscription, status: 'canceled' }, now),
@@ -269,15 +344,18 @@ export class LocalBilling implements PaymentGateway {
       );
       return 'ended';
     }
-    const next = {
-      ...subscription,
-      currentPeriodStart: subscription.currentPeriodEnd,
-      currentPeriodEnd: addMonth(subscription.currentPeriodEnd),
-    };
-    await this.db.query(
-      'UPDATE local_subscriptions SET current_period_start = $2, current_period_end = $3 WHERE id = $1',
-      [next.id, next.currentPeriodStart, next.currentPeriodEnd],
+    const renewed = await this.db.query<SubscriptionRow>(
+      `UPDATE local_subscriptions
+       SET current_period_start = current_period_end,
+           current_period_end = current_period_end + interval '1 month',
+           plan_id = coalesce(scheduled_plan_id, plan_id), scheduled_plan_id = NULL
+       WHERE id = $1 AND status <> 'canceled' AND current_period_end = $2 AND NOT cancel_at_period_end
+       RETURNING *`,
+      [subscription.id, subscription.currentPeriodEnd],
     );
+    const row = renewed.rows[0];
+    if (!row) return 'already renewed';
+    const next = toSubscription(row);
     await this.deliver('invoice.paid', paidInvoiceObject(next, planById(next.planId)!, now), now);
     await this.deliver('customer.subscription.updated', subscriptionObject(next), now);
     return 'renewed';

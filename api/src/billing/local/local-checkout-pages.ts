@@ -39,6 +39,7 @@ function layout(title: string, body: string) {
   button:focus-visible, a.button:focus-visible { outline: 3px solid #7c3aed; outline-offset: 2px; }
   dl { display: grid; grid-template-columns: auto 1fr; gap: 0.25rem 1rem; }
   dt { color: var(--muted); }
+  .switch { border-top: 1px solid var(--line); margin-top: 1rem; padding-top: 0.5rem; }
 </style></head>
 <body><main>${body}</main></body></html>`;
 }
@@ -81,11 +82,21 @@ export const portalViewOf = (query: unknown): PortalView => {
   return value === 'confirm-cancel' || value === 'canceled' || value === 'resumed' ? value : null;
 };
 
+/** A checkout for a second plan while one is live: where to change plans instead. */
+export function alreadySubscribedPage(message: string) {
+  return layout(
+    'You already have a plan',
+    `<div class="card"><h1>You already have a plan</h1><p>${escape(message)}</p>
+     <div class="actions"><a class="button" href="/profile">Go to your profile</a></div></div>`,
+  );
+}
+
 export function portalPage(input: {
   portalId: string;
   subscription: LocalSubscription | null;
   plans: readonly Plan[];
   view?: PortalView;
+  now?: Date;
 }) {
   const { subscription, view = null } = input;
   // One idempotency key per rendered button: a double submit or a resent form acts once.
@@ -123,7 +134,30 @@ export function portalPage(input: {
         ? `<p class="note" role="status">Your subscription is resumed. ${planName} renews on ${ends}.</p>`
         : '';
   const cancelLink = `<a class="button" href="/billing/portal/${escape(input.portalId)}?view=confirm-cancel">Cancel subscription</a>`;
-  const others = input.plans.filter((p) => p.price > 0 && p.id !== subscription.planId);
+  const scheduled = input.plans.find((p) => p.id === subscription.scheduledPlanId);
+  const now = input.now ?? new Date();
+  const period =
+    subscription.currentPeriodEnd.getTime() - subscription.currentPeriodStart.getTime();
+  const left = Math.max(0, subscription.currentPeriodEnd.getTime() - now.getTime());
+  const planInput = (id: string) => `<input type="hidden" name="planId" value="${escape(id)}">`;
+  const switches = input.plans
+    .filter((other) => other.price > 0 && other.id !== subscription.planId && plan)
+    .map((other) => {
+      if (other.price > plan!.price) {
+        const prorated = Math.round(
+          ((other.price - plan!.price) * Math.min(left, period)) / period,
+        );
+        return `<div class="switch"><p class="muted">${escape(other.name)}: ${other.creditsPerMonth} credits now, replacing what is left of this period's. ${dollars(prorated)} today for the rest of the period, then ${dollars(other.price)} per ${other.interval}.</p>${action('switch', `Upgrade to ${escape(other.name)} now`, planInput(other.id), true)}</div>`;
+      }
+      if (scheduled?.id === other.id) return '';
+      return `<div class="switch"><p class="muted">${escape(other.name)} from ${day(subscription.currentPeriodEnd)}: ${other.creditsPerMonth} credits a month at ${dollars(other.price)}. You keep this period's credits until then.</p>${action('switch', `Switch to ${escape(other.name)} at the end of the period`, planInput(other.id))}</div>`;
+    })
+    .join('');
+  const status = subscription.cancelAtPeriodEnd
+    ? 'Cancels at the end of the period'
+    : scheduled
+      ? `Switches to ${escape(scheduled.name)} on ${day(subscription.currentPeriodEnd)}`
+      : 'Active';
   return layout(
     'Your subscription',
     `<div class="card">
@@ -131,15 +165,17 @@ export function portalPage(input: {
       <h1>${planName}</h1>
       ${notice}
       <dl>
-        <dt>Status</dt><dd>${subscription.cancelAtPeriodEnd ? 'Cancels at the end of the period' : 'Active'}</dd>
+        <dt>Status</dt><dd>${status}</dd>
         <dt>${subscription.cancelAtPeriodEnd ? 'Ends' : 'Renews'}</dt><dd>${ends}</dd>
         <dt>Price</dt><dd>${plan ? `${dollars(plan.price)} per ${plan.interval}` : '—'}</dd>
       </dl>
+      <p class="note">Payments run in local mode: no card is charged.</p>
       <div class="actions">
         ${subscription.cancelAtPeriodEnd ? action('resume', 'Resume subscription', '', true) : cancelLink}
-        ${others.map((other) => action('switch', `Switch to ${escape(other.name)}`, `<input type="hidden" name="planId" value="${escape(other.id)}">`)).join('')}
+        ${scheduled && plan ? action('switch', `Keep ${escape(plan.name)}`, planInput(plan.id)) : ''}
         ${action('return', 'Back to Stylised')}
       </div>
+      ${subscription.cancelAtPeriodEnd ? '' : switches}
     </div>`,
   );
 }

@@ -1,13 +1,26 @@
 import express, { Router, type Request, type Response, type NextFunction } from 'express';
 import { asyncHandler } from '../../http/rest/error-handler';
-import { notFound } from '../../shared/errors';
+import { AppError, notFound } from '../../shared/errors';
 import { idempotencyKeyFrom, type IdempotencyKeys } from '../../shared/idempotency';
-import { PLANS, type PlanId } from '../plans';
+import { PLANS } from '../plans';
 import { localCustomerIdFor, type LocalBilling } from './local-billing';
-import { checkoutPage, portalPage, portalViewOf } from './local-checkout-pages';
+import {
+  alreadySubscribedPage,
+  checkoutPage,
+  portalPage,
+  portalViewOf,
+} from './local-checkout-pages';
 
-/** The embedded hosted checkout and billing portal (PAYMENTS=local). */
-export function localCheckoutRoutes(local: LocalBilling, keys: IdempotencyKeys): Router {
+/**
+ * The embedded hosted checkout and billing portal (PAYMENTS=local). `settled` waits until the read
+ * models show what an action wrote (read-your-writes, as every mutation does), so the page the
+ * user is sent back to shows the new plan at once.
+ */
+export function localCheckoutRoutes(
+  local: LocalBilling,
+  keys: IdempotencyKeys,
+  settled: (userId: string) => Promise<void>,
+): Router {
   const router = Router();
   const form = express.urlencoded({ extended: false, limit: '4kb' });
   const html = (response: express.Response, body: string) =>
@@ -58,7 +71,14 @@ export function localCheckoutRoutes(local: LocalBilling, keys: IdempotencyKeys):
     '/billing/checkout/:id/pay',
     asyncHandler(async (request, response) => {
       const session = await ownCheckout(request);
-      response.redirect(303, await local.pay(session.id));
+      try {
+        const next = await local.pay(session.id);
+        await settled(session.user_id);
+        response.redirect(303, next);
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code !== 'ALREADY_SUBSCRIBED') throw error;
+        html(response.status(409), alreadySubscribedPage(error.message));
+      }
     }),
   );
   router.post(
@@ -89,19 +109,20 @@ export function localCheckoutRoutes(local: LocalBilling, keys: IdempotencyKeys):
     asyncHandler(async (request, response) => {
       const portal = await ownPortal(request);
       const action = String(request.params.action);
-      const planId = String(request.body?.planId) as PlanId;
+      const planId = String(request.body?.planId);
       const key = idempotencyKeyFrom(
         request.get('idempotency-key') ??
           (request.body as { idempotencyKey?: unknown })?.idempotencyKey,
       );
+      if (!['cancel', 'resume', 'switch', 'return'].includes(action))
+        throw notFound('This billing page does not exist');
       await keys.once(`portal-action:${portal.customer_id}`, key, { action, planId }, async () => {
-        if (action === 'cancel')
-          await local.updateSubscription(portal.customer_id, { cancelAtPeriodEnd: true });
-        if (action === 'resume')
-          await local.updateSubscription(portal.customer_id, { cancelAtPeriodEnd: false });
-        if (action === 'switch') await local.updateSubscription(portal.customer_id, { planId });
+        if (action === 'cancel') await local.setCancelAtPeriodEnd(portal.customer_id, true);
+        if (action === 'resume') await local.setCancelAtPeriodEnd(portal.customer_id, false);
+        if (action === 'switch') await local.switchPlan(portal.customer_id, planId);
         return true;
       });
+      await settled(request.viewer!.user.id);
       const back = `/billing/portal/${String(request.params.id)}`;
       const after: Record<string, string> = {
         return: portal.return_url,

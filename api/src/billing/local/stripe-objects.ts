@@ -18,6 +18,8 @@ export interface LocalSubscription {
   currentPeriodStart: Date;
   currentPeriodEnd: Date;
   cancelAtPeriodEnd: boolean;
+  /** A cheaper plan the subscription moves to at the end of the period. */
+  scheduledPlanId?: string | null;
 }
 
 export function checkoutSessionObject(input: {
@@ -58,7 +60,11 @@ export function subscriptionObject(
     status: subscription.status,
     cancel_at_period_end: subscription.cancelAtPeriodEnd,
     canceled_at: canceledAt ? unix(canceledAt) : null,
-    metadata: { userId: subscription.userId, planId: subscription.planId },
+    metadata: {
+      userId: subscription.userId,
+      planId: subscription.planId,
+      ...(subscription.scheduledPlanId ? { scheduledPlanId: subscription.scheduledPlanId } : {}),
+    },
     items: {
       object: 'list',
       has_more: false,
@@ -76,15 +82,26 @@ export function subscriptionObject(
   } as unknown as Stripe.Subscription;
 }
 
-export function paidInvoiceObject(subscription: LocalSubscription, plan: Plan, paidAt: Date) {
-  const id = localId('in');
+/** One invoice per subscription and period: the id names both, so a period is billed once. */
+export const periodInvoiceId = (subscriptionId: string, periodStart: Date) =>
+  `in_${subscriptionId.replace(/^sub_/, '')}_${unix(periodStart)}`;
+
+export function paidInvoiceObject(
+  subscription: LocalSubscription,
+  plan: Plan,
+  paidAt: Date,
+  options: { id?: string; amountPaid?: number; billingReason?: string } = {},
+) {
+  const id = options.id ?? periodInvoiceId(subscription.id, subscription.currentPeriodStart);
+  const amount = options.amountPaid ?? plan.price;
   return {
     id,
     object: 'invoice',
     customer: subscription.customerId,
     status: 'paid',
-    amount_due: plan.price,
-    amount_paid: plan.price,
+    billing_reason: options.billingReason ?? 'subscription_cycle',
+    amount_due: amount,
+    amount_paid: amount,
     currency: 'usd',
     status_transitions: { paid_at: unix(paidAt) },
     parent: {
@@ -102,7 +119,7 @@ export function paidInvoiceObject(subscription: LocalSubscription, plan: Plan, p
         {
           id: `il_${id}`,
           object: 'line_item',
-          amount: plan.price,
+          amount,
           currency: 'usd',
           period: {
             start: unix(subscription.currentPeriodStart),
@@ -122,7 +139,7 @@ export function paidInvoiceObject(subscription: LocalSubscription, plan: Plan, p
         {
           id: `inpay_${id}`,
           object: 'invoice_payment',
-          payment: { type: 'payment_intent', payment_intent: localId('pi') },
+          payment: { type: 'payment_intent', payment_intent: `pi_${id.replace(/^in_/, '')}` },
         },
       ],
     },

@@ -75,8 +75,54 @@ export class StripeGateway implements PaymentGateway {
     const session = await this.stripe.billingPortal.sessions.create({
       customer: customerId,
       return_url: returnUrl,
+      configuration: await this.portalConfiguration(),
     });
     return { url: session.url };
+  }
+
+  private portalConfigurationId: Promise<string> | null = null;
+
+  /**
+   * What the billing portal offers: switching between the plans (up at once with the prorated
+   * difference invoiced now; down at the end of the period), cancelling at the period's end (and
+   * so renewing a plan set to cancel), the payment method and invoices. STRIPE_PORTAL_CONFIGURATION
+   * names an existing one; otherwise it is made once (the idempotency key keeps replicas to one).
+   */
+  private portalConfiguration(): Promise<string> {
+    if (this.config.portalConfiguration) return Promise.resolve(this.config.portalConfiguration);
+    this.portalConfigurationId ??= this.createPortalConfiguration().catch((error: unknown) => {
+      this.portalConfigurationId = null;
+      throw error;
+    });
+    return this.portalConfigurationId;
+  }
+
+  private async createPortalConfiguration(): Promise<string> {
+    const priceIds = [this.priceFor('pro'), this.priceFor('ultra')];
+    const products = new Map<string, string[]>();
+    for (const price of await Promise.all(priceIds.map((id) => this.stripe.prices.retrieve(id)))) {
+      const product = typeof price.product === 'string' ? price.product : price.product.id;
+      products.set(product, [...(products.get(product) ?? []), price.id]);
+    }
+    const configuration = await this.stripe.billingPortal.configurations.create(
+      {
+        business_profile: { headline: 'Manage your Stylised plan' },
+        features: {
+          subscription_update: {
+            enabled: true,
+            default_allowed_updates: ['price'],
+            products: [...products].map(([product, prices]) => ({ product, prices })),
+            proration_behavior: 'always_invoice',
+            schedule_at_period_end: { conditions: [{ type: 'decreasing_item_amount' }] },
+          },
+          subscription_cancel: { enabled: true, mode: 'at_period_end' },
+          payment_method_update: { enabled: true },
+          invoice_history: { enabled: true },
+        },
+      },
+      { idempotencyKey: `portal-configuration:${priceIds.join(':')}` },
+    );
+    return configuration.id;
   }
 
   async findInvoiceForPayment(paymentIntentId: string): Promise<string | null> {

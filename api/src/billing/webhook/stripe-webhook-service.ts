@@ -185,7 +185,14 @@ export class StripeWebhookService {
     const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
     if (!subscriptionId) return false; // one-off invoices buy nothing here
     const userId = await this.userForInvoice(invoice);
-    const line = invoice.lines.data[0];
+    // A plan change's invoice carries a credit line for the old plan's unused time (negative) and a
+    // charge for the new plan's: the plan bought is the charged line's.
+    const line =
+      invoice.lines.data.find(
+        (candidate) =>
+          candidate.amount > 0 &&
+          this.gateway.planForPrice(idOf(candidate.pricing?.price_details?.price) ?? ''),
+      ) ?? invoice.lines.data[0];
     const priceId = idOf(line?.pricing?.price_details?.price);
     const planId =
       (priceId && this.gateway.planForPrice(priceId)) ||
@@ -214,13 +221,21 @@ export class StripeWebhookService {
     );
     const credits = creditStreamId(userId);
     // Credits reset each period: what is left of earlier paid periods expires now (no rollover).
+    // An upgrade within the period (billing reason subscription_update) replaces what is left of
+    // this period's credits of the old plan: they expire now and the new plan's arrive.
+    const planChange = invoice.billing_reason === 'subscription_update';
     await this.ledger.credits.handle(
       credits,
-      { type: 'ExpireCredits', data: { userId, paidExpiringBy: periodStart } },
+      {
+        type: 'ExpireCredits',
+        data: { userId, paidExpiringBy: planChange ? periodEnd : periodStart },
+      },
       this.metadata(
         event,
         `invoice-reset:${invoice.id}`,
-        'New billing period: earlier credits expire',
+        planChange
+          ? `Plan changed to ${plan.name}: the old plan's credits for this period are replaced`
+          : 'New billing period: earlier credits expire',
       ),
     );
     await this.ledger.credits.handle(
@@ -330,6 +345,7 @@ export class StripeWebhookService {
           status: STATUS[subscription.status] ?? 'incomplete',
           cancelAtPeriodEnd: subscription.cancel_at_period_end,
           currentPeriodEnd: item ? seconds(item.current_period_end) : null,
+          scheduledPlanId: subscription.metadata?.scheduledPlanId ?? null,
           observedAt: seconds(event.created),
         },
       },

@@ -133,6 +133,21 @@ export class FakeStripeServer {
         },
       ];
     }
+    const price = /^\/v1\/prices\/([^/]+)$/.exec(url.pathname);
+    if (request.method === 'GET' && price) {
+      // Each plan's price belongs to a product of its own, as in a typical Stripe account.
+      const priceId = decodeURIComponent(price[1]!);
+      return [
+        200,
+        { id: priceId, object: 'price', product: `prod_for_${priceId}`, livemode: false },
+      ];
+    }
+    if (request.method === 'POST' && url.pathname === '/v1/billing_portal/configurations') {
+      return [
+        200,
+        { id: id('bpc'), object: 'billing_portal.configuration', active: true, livemode: false },
+      ];
+    }
     if (request.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
       const portalId = id('bps');
       return [
@@ -140,6 +155,7 @@ export class FakeStripeServer {
         {
           id: portalId,
           object: 'billing_portal.session',
+          configuration: form.configuration ?? null,
           customer: form.customer,
           return_url: form.return_url,
           url: `https://billing.stripe.com/p/session/${portalId}`,

@@ -23,9 +23,12 @@ interface Job {
   outcome?: ProviderOutcome;
 }
 
-const LOST_MESSAGE =
-  'The local image engine keeps renders in memory only, and this one is gone (the server restarted ' +
-  'or the result was evicted). Nothing will arrive for it; release the hold and try again.';
+// Users read these: what happened to their image and their credits, not how the engine works.
+// (The local engine keeps renders in memory only, so after a restart earlier ones are gone.)
+export const LOCAL_LOST_MESSAGE =
+  'Your image could not be finished because the image service restarted. Your credits were not used. Please try again.';
+export const TOOK_TOO_LONG_MESSAGE =
+  'The image took too long to make, so we stopped. Your credits were not used. Please try again.';
 
 /**
  * The embedded default provider: a deterministic sharp pipeline per style, in process, with
@@ -153,7 +156,7 @@ export class LocalImageProvider implements ImageProvider {
 }
 
 function lost(): ProviderOutcome {
-  return { status: 'failed', code: 'PROVIDER_FAILED', message: LOST_MESSAGE };
+  return { status: 'failed', code: 'PROVIDER_FAILED', message: LOCAL_LOST_MESSAGE };
 }
 
 function canceled(): ProviderOutcome {
@@ -161,5 +164,5 @@ function canceled(): ProviderOutcome {
 }
 
 function stoppedWaiting(): ProviderOutcome {
-  return { status: 'canceled', message: 'Stopped waiting for the local render.' };
+  return { status: 'canceled', message: TOOK_TOO_LONG_MESSAGE };
 }

@@ -127,7 +127,7 @@ describe('LocalImageProvider', () => {
     const outcome = await new LocalImageProvider().check('local-from-before-the-restart');
     expect(outcome).toMatchObject({ status: 'failed', code: 'PROVIDER_FAILED' });
     expect(outcome.status === 'failed' && outcome.message).toMatch(
-      /in memory only.*release the hold/s,
+      /could not be finished.*credits were not used/s,
     );
     expect(await new LocalImageProvider().wait('local-unknown')).toMatchObject({
       status: 'failed',

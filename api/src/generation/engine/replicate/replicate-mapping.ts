@@ -21,7 +21,8 @@ export const REPLICATE_MESSAGES = {
   unsupportedPhoto:
     'This photo is not a PNG, JPEG or WEBP image, so it could not be sent to the image service.',
   startCanceled: 'The generation was canceled before it started.',
-  stoppedWaiting: 'Stopped waiting for the image service.',
+  stoppedWaiting:
+    'The image took too long to make, so we stopped. Your credits were not used. Please try again.',
 } as const;
 
 /** The fields of Replicate's prediction object that the mapping reads. */

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { deciderSpec, metadataAt } from '../testing/decider-spec';
+import type { SubscriptionEvent } from './subscription';
+import { subscriptionDecider } from './subscription.decide';
+
+// Plan switches are events: a downgrade scheduled for the period's end is recorded on the
+// subscription (issue 18, 5), and the renewal that bills the new plan clears it.
+
+const given = deciderSpec(subscriptionDecider);
+const userId = 'user-1';
+const T0 = '2026-01-01T00:00:00.000Z';
+const END = '2026-02-01T00:00:00.000Z';
+
+const paid = (planId: string, invoiceId: string, observedAt = T0): SubscriptionEvent => ({
+  type: 'SubscriptionPeriodPaid',
+  data: {
+    userId,
+    subscriptionId: 'sub_1',
+    planId,
+    invoiceId,
+    periodStart: T0,
+    periodEnd: END,
+    observedAt,
+  },
+});
+
+describe('subscription: plan switches', () => {
+  it('a move to a cheaper plan at the period end is an event that names the plan', () => {
+    given([paid('ultra', 'in_1')])
+      .when(
+        {
+          type: 'UpdateSubscription',
+          data: {
+            userId,
+            subscriptionId: 'sub_1',
+            planId: 'ultra',
+            status: 'active',
+            cancelAtPeriodEnd: false,
+            currentPeriodEnd: new Date(END),
+            scheduledPlanId: 'pro',
+            observedAt: new Date('2026-01-10T00:00:00.000Z'),
+          },
+        },
+        metadataAt('2026-01-10T00:00:00.000Z'),
+      )
+      .then([
+        {
+          type: 'SubscriptionUpdated',
+          data: {
+            userId,
+            subscriptionId: 'sub_1',
+            planId: 'ultra',
+            status: 'active',
+            cancelAtPeriodEnd: false,
+            currentPeriodEnd: END,
+            scheduledPlanId: 'pro',
+            observedAt: '2026-01-10T00:00:00.000Z',
+          },
+        },
+      ]);
+  });
+
+  it('the state keeps the scheduled plan until the period that bills it is paid', () => {
+    const scheduled: SubscriptionEvent = {
+      type: 'SubscriptionUpdated',
+      data: {
+        userId,
+        subscriptionId: 'sub_1',
+        planId: 'ultra',
+        status: 'active',
+        cancelAtPeriodEnd: false,
+        currentPeriodEnd: END,
+        scheduledPlanId: 'pro',
+        observedAt: '2026-01-10T00:00:00.000Z',
+      },
+    };
+    expect(given([paid('ultra', 'in_1'), scheduled]).state).toMatchObject({
+      planId: 'ultra',
+      scheduledPlanId: 'pro',
+    });
+    expect(given([paid('ultra', 'in_1'), scheduled, paid('pro', 'in_2', END)]).state).toMatchObject(
+      { planId: 'pro', scheduledPlanId: null, status: 'active' },
+    );
+  });
+
+  it('an update without a scheduled plan (Keep, or Stripe) clears it', () => {
+    const keep: SubscriptionEvent = {
+      type: 'SubscriptionUpdated',
+      data: {
+        userId,
+        subscriptionId: 'sub_1',
+        planId: 'ultra',
+        status: 'active',
+        cancelAtPeriodEnd: false,
+        currentPeriodEnd: END,
+        observedAt: '2026-01-11T00:00:00.000Z',
+      },
+    };
+    const scheduled: SubscriptionEvent = {
+      ...keep,
+      data: { ...keep.data, scheduledPlanId: 'pro', observedAt: '2026-01-10T00:00:00.000Z' },
+    };
+    expect(given([paid('ultra', 'in_1'), scheduled, keep]).state.scheduledPlanId).toBeNull();
+  });
+});
