@@ -330,4 +330,60 @@ describe('what a new user found on the way through (issue 13)', () => {
       await page.context().close();
     },
   );
+
+  it.each([
+    ['1280x800', LAPTOP, 'en-US', /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s?[AP]M$/],
+    ['390x844', PHONE, 'en-GB', /^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/],
+  ] as const)(
+    'lists a generation once in the credit history, in words, with dates written alike (%s, %s)',
+    async (name, viewport, locale, datePattern) => {
+      const context = await session.browser.newContext({
+        viewport,
+        locale,
+        baseURL: session.server.url,
+        reducedMotion: 'reduce',
+      });
+      const page = await context.newPage();
+      page.setDefaultTimeout(20_000);
+      await registerViaApi(page);
+      await page.goto('/ghibli');
+      const tool = page.getByTestId('creator-tool');
+      await tool.locator('input[type=file]').setInputFiles(fixturePhoto('chelsea.png'));
+      await tool.getByAltText('Preview of your photo').first().waitFor();
+      const generate = tool.getByRole('button', { name: 'Generate Ghibli Art' });
+      await expect.poll(() => generate.isEnabled(), { timeout: 30_000 }).toBe(true);
+      await generate.click({ timeout: 30_000 });
+      await expect
+        .poll(() => page.getByTestId('slider-after-image').getAttribute('src'), {
+          timeout: 30_000,
+        })
+        .toMatch(/^\/api\/generations\//);
+
+      await page.goto('/profile');
+      const history = page.getByRole('region', { name: 'Credit history' });
+      const rows = history.getByRole('listitem');
+      await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
+      const [generation, welcome] = await rows.allInnerTexts();
+      expect(generation).toMatch(/^Ghibli image\s/);
+      expect(generation).toMatch(/−5\s*Balance 0$/);
+      expect(welcome).toMatch(/^Welcome credits\s/);
+      expect(welcome).toMatch(/\+5\s*Balance 5$/);
+      const text = await history.innerText();
+      for (const raw of ['Held', 'Generation', 'ghibli', 'Signup bonus', 'released'])
+        expect(text).not.toContain(raw);
+      const historyDates = await history.locator('time').allInnerTexts();
+      expect(historyDates).toHaveLength(2);
+      for (const date of historyDates) expect(date).toMatch(datePattern);
+      expect(await seriousViolations(page, `credit history ${name}`)).toEqual([]);
+      await history.screenshot({ path: `/tmp/issue13-history-${name}.png` });
+
+      await page.goto('/creations');
+      const card = page.getByRole('article').first();
+      await card.waitFor();
+      const creationDate = await card.locator('time').innerText();
+      expect(creationDate).toMatch(datePattern);
+      await context.close();
+    },
+    90_000,
+  );
 });
