@@ -157,7 +157,7 @@ describe('crash recovery: the API killed with SIGKILL while credits are held', (
       myCreditHistory: { movements: { type: string; label: string }[] };
     }>('{ myCreditHistory { movements { type label } } }');
     expect(history.data!.myCreditHistory.movements.map((m) => [m.type, m.label])).toEqual([
-      ['CreditsSpent', expect.stringMatching(/ image$/)],
+      ['CreditsSpent', expect.stringMatching(/image$/i)],
       ['CreditsGranted', 'Welcome credits'],
     ]);
   });
