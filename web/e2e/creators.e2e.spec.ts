@@ -188,7 +188,7 @@ describe('the creators, generating against the real server and the local image e
     await page.keyboard.press('Escape');
     await expect.poll(() => viewer.count()).toBe(0);
     await page.context().close();
-  });
+  }, 90_000);
 
   it('sends a signed-out visitor to the login modal and back to the same page after signing in', async () => {
     const setup = await session.newPage();

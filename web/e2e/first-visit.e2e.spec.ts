@@ -330,4 +330,229 @@ describe('what a new user found on the way through (issue 13)', () => {
       await page.context().close();
     },
   );
+
+  it.each([
+    ['1280x800', LAPTOP, 'en-US', /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s?[AP]M$/],
+    ['390x844', PHONE, 'en-GB', /^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/],
+  ] as const)(
+    'lists a generation once in the credit history, in words, with dates written alike (%s, %s)',
+    async (name, viewport, locale, datePattern) => {
+      const context = await session.browser.newContext({
+        viewport,
+        locale,
+        baseURL: session.server.url,
+        reducedMotion: 'reduce',
+      });
+      const page = await context.newPage();
+      page.setDefaultTimeout(20_000);
+      await registerViaApi(page);
+      await page.goto('/ghibli');
+      const tool = page.getByTestId('creator-tool');
+      await tool.locator('input[type=file]').setInputFiles(fixturePhoto('chelsea.png'));
+      await tool.getByAltText('Preview of your photo').first().waitFor();
+      const generate = tool.getByRole('button', { name: 'Generate Ghibli Art' });
+      await expect.poll(() => generate.isEnabled(), { timeout: 30_000 }).toBe(true);
+      await generate.click({ timeout: 30_000 });
+      await expect
+        .poll(() => page.getByTestId('slider-after-image').getAttribute('src'), {
+          timeout: 30_000,
+        })
+        .toMatch(/^\/api\/generations\//);
+
+      await page.goto('/profile');
+      const history = page.getByRole('region', { name: 'Credit history' });
+      const rows = history.getByRole('listitem');
+      await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
+      const [generation, welcome] = await rows.allInnerTexts();
+      expect(generation).toMatch(/^Ghibli image\s/);
+      expect(generation).toMatch(/−5\s*Balance 0$/);
+      expect(welcome).toMatch(/^Welcome credits\s/);
+      expect(welcome).toMatch(/\+5\s*Balance 5$/);
+      const text = await history.innerText();
+      for (const raw of ['Held', 'Generation', 'ghibli', 'Signup bonus', 'released'])
+        expect(text).not.toContain(raw);
+      const historyDates = await history.locator('time').allInnerTexts();
+      expect(historyDates).toHaveLength(2);
+      for (const date of historyDates) expect(date).toMatch(datePattern);
+      expect(await seriousViolations(page, `credit history ${name}`)).toEqual([]);
+      await history.screenshot({ path: `/tmp/issue13-history-${name}.png` });
+
+      await page.goto('/creations');
+      const card = page.getByRole('article').first();
+      await card.waitFor();
+      const creationDate = await card.locator('time').innerText();
+      expect(creationDate).toMatch(datePattern);
+      await context.close();
+    },
+    90_000,
+  );
+
+  it('shows the creator (upload area and generate button) in the first screen at 1280x800 on every style page, signed out and in', async () => {
+    const boxes: string[] = [];
+    for (const signedIn of [false, true]) {
+      const page = await session.newPage({ viewport: LAPTOP });
+      if (signedIn) await registerViaApi(page);
+      for (const [path, button] of [
+        ['/ghibli', 'Generate Ghibli Art'],
+        ['/pixar', 'Generate Pixar Character'],
+        ['/image-to-anime', 'Transform to Anime'],
+        ['/snoopy', 'Create Snoopy Character'],
+        ['/chibi', 'Create Chibi Art'],
+      ] as const) {
+        await page.goto(path);
+        const tool = page.getByTestId('creator-tool');
+        const generate = tool
+          .getByRole('button', { name: signedIn ? button : 'Login to Generate', exact: true })
+          .first();
+        await generate.waitFor();
+        await page.waitForTimeout(300);
+        expect(await scrollY(page), path).toBe(0);
+        const zone = tool.locator('label:has(input[type=file]), div:has(> input[type=file])');
+        const upload = (await zone.first().boundingBox())!;
+        const box = (await generate.boundingBox())!;
+        boxes.push(
+          `${path} ${signedIn ? 'in' : 'out'}: button y ${Math.round(box.y)}-${Math.round(box.y + box.height)}`,
+        );
+        expect(upload.y, `${path} upload area`).toBeGreaterThanOrEqual(0);
+        expect(upload.y + upload.height, `${path} upload area`).toBeLessThanOrEqual(LAPTOP.height);
+        expect(box.y, `${path} generate button`).toBeGreaterThanOrEqual(0);
+        expect(box.y + box.height, `${path} generate button`).toBeLessThanOrEqual(LAPTOP.height);
+        expect(box.x + box.width).toBeLessThanOrEqual(LAPTOP.width);
+      }
+      // The action figure's creator is a form; its first step starts in the first screen.
+      await page.goto('/action-figure');
+      const figure = (await page.getByTestId('creator-tool').boundingBox())!;
+      expect(figure.y).toBeLessThan(LAPTOP.height / 2);
+      if (signedIn) {
+        await page.goto('/ghibli');
+        await page.getByTestId('creator-tool').waitFor();
+        expect(await seriousViolations(page, '/ghibli compact hero')).toEqual([]);
+        await page.screenshot({ path: '/tmp/issue13-ghibli-1280x800.png' });
+      }
+      await page.context().close();
+    }
+    console.log(boxes.join('\n'));
+  }, 90_000);
+
+  it.each(SCREENS)(
+    'keeps the sign-up toast off the Download PNG button (%s)',
+    async (name, viewport) => {
+      const page = await session.newPage({ viewport });
+      const account = newAccount('toast');
+      await page.goto('/ghibli');
+      if (viewport === PHONE) await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('button', { name: 'Get Started' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Create your account' });
+      await dialog.getByLabel('Full name', { exact: false }).fill(account.fullName);
+      await dialog.getByLabel('Username', { exact: false }).fill(account.username);
+      await dialog.getByLabel('Email', { exact: false }).fill(account.email);
+      await dialog.getByLabel('Password', { exact: false }).fill(account.password);
+      await dialog.getByRole('button', { name: 'Create Account' }).click();
+      const shown = toast(page).getByText('Account created!');
+      await shown.waitFor();
+      // Scrolled just far enough to see the button at the bottom of the screen, as after a
+      // generation, while the toast is up.
+      const download = page
+        .getByTestId('creator-tool')
+        .getByRole('button', { name: 'Download PNG' });
+      await download.waitFor({ state: 'attached' });
+      await download.evaluate((element) => {
+        const { bottom } = element.getBoundingClientRect();
+        window.scrollBy(0, bottom - window.innerHeight + 16);
+      });
+      await page.waitForTimeout(200);
+      const button = (await download.boundingBox())!;
+      expect(button.y + button.height).toBeLessThanOrEqual(viewport.height);
+      expect(await shown.isVisible()).toBe(true);
+      const note = (await toast(page).locator('[role=status] > div').first().boundingBox())!;
+      const overlaps =
+        note.x < button.x + button.width &&
+        button.x < note.x + note.width &&
+        note.y < button.y + button.height &&
+        button.y < note.y + note.height;
+      await page.screenshot({ path: `/tmp/issue13-toast-${name}.png` });
+      expect(overlaps, JSON.stringify({ note, button })).toBe(false);
+      await page.context().close();
+    },
+  );
+
+  it('keeps the sticky bars opaque on a phone', async () => {
+    const page = await session.newPage({ viewport: PHONE });
+    await page.goto('/ghibli');
+    const toggle = page.getByRole('button', { name: /Styles & credits/ });
+    await toggle.waitFor();
+    await page.evaluate(() => window.scrollTo(0, 900));
+    const styles = await page.evaluate(() => {
+      const header = document.querySelector('header')!;
+      let toolbar = document.querySelector('button[aria-expanded]')!.parentElement!;
+      while (getComputedStyle(toolbar).position !== 'sticky') toolbar = toolbar.parentElement!;
+      const look = (element: Element) => {
+        const style = getComputedStyle(element);
+        return { background: style.backgroundColor, filter: style.backdropFilter };
+      };
+      return { header: look(header), toolbar: look(toolbar) };
+    });
+    for (const bar of [styles.header, styles.toolbar]) {
+      expect(bar.background).toMatch(/^rgb\(\d+, \d+, \d+\)$/);
+      expect(bar.filter === 'none' || bar.filter === '').toBe(true);
+    }
+    await page.screenshot({ path: '/tmp/issue13-sticky-390x844.png' });
+    await page.context().close();
+  });
+
+  it('lines up the rows of the cards on My creations', async () => {
+    const page = await session.newPage({ viewport: LAPTOP });
+    await registerViaApi(page);
+    await page.goto('/pricing');
+    await page.getByRole('button', { name: 'Choose Pro' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/billing/checkout/'));
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.waitForURL((url) => url.pathname === '/profile');
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return page.getByTestId('profile-credits').innerText();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe('305');
+    for (const [path, prompt] of [
+      [
+        '/snoopy',
+        'Make it a Sunday strip with the whole gang around a doghouse, a kite stuck in a tree and a very long speech bubble',
+      ],
+      ['/ghibli', 'Soft'],
+    ] as const) {
+      const action = path === '/snoopy' ? 'Create Snoopy Character' : 'Generate Ghibli Art';
+      await page.goto(path);
+      const tool = page.getByTestId('creator-tool');
+      await tool.locator('input[type=file]').setInputFiles(fixturePhoto('astronaut.png'));
+      await tool.getByAltText('Preview of your photo').first().waitFor();
+      await tool.getByLabel('Custom Prompt').fill(prompt);
+      const generate = tool.getByRole('button', { name: action });
+      await expect.poll(() => generate.isEnabled(), { timeout: 30_000 }).toBe(true);
+      await generate.click();
+      await expect
+        .poll(() => page.getByTestId('slider-after-image').getAttribute('src'), {
+          timeout: 30_000,
+        })
+        .toMatch(/^\/api\/generations\//);
+    }
+    await page.goto('/creations');
+    const cards = page.getByRole('article');
+    await expect.poll(() => cards.count()).toBe(2);
+    const rows = async (selector: string) =>
+      Promise.all(
+        (await cards.all()).map(async (card) =>
+          Math.round((await card.locator(selector).first().boundingBox())!.y),
+        ),
+      );
+    const [dates, actions] = [await rows('time'), await rows('button:has-text("View")')];
+    expect(new Set(dates).size, `dates at ${dates.join(', ')}`).toBe(1);
+    expect(new Set(actions).size, `actions at ${actions.join(', ')}`).toBe(1);
+    expect(await seriousViolations(page, 'My creations')).toEqual([]);
+    await page.screenshot({ path: '/tmp/issue13-creations-1280x800.png', fullPage: true });
+    await page.context().close();
+  }, 120_000);
 });

@@ -64,10 +64,10 @@ describe('profile, subscription and the sidebar layout', () => {
       .getByRole('link', { name: /305 credits/ })
       .waitFor();
     const history = page.getByRole('region', { name: 'Credit history' });
-    await expect.poll(() => history.innerText()).toContain('Subscription credits');
+    await expect.poll(() => history.innerText()).toContain('Pro Plan credits');
     const text = await history.innerText();
     expect(text).toMatch(/\+300\s*Balance 305/);
-    expect(text).toMatch(/Credits granted[\s\S]*\+5\s*Balance 5/);
+    expect(text).toMatch(/Welcome credits[\s\S]*\+5\s*Balance 5/);
 
     await subscription.getByRole('button', { name: 'Manage Subscription' }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/billing/portal/'));

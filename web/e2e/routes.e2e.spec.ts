@@ -97,7 +97,8 @@ describe('every route of the built app, served by the real server, with axe', ()
   it('shows the 404 page, with its exact title and text, for any other path', async () => {
     const page = await session.newPage();
     for (const path of NOT_FOUND_PATHS) {
-      await page.goto(path);
+      // The server knows the route table: the 404 page comes with HTTP 404.
+      expect((await page.goto(path))?.status(), path).toBe(404);
       const heading = page.getByRole('heading', { level: 1 });
       await heading.waitFor();
       expect(await heading.innerText(), path).toBe('404 Page Not Found');

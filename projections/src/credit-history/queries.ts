@@ -21,6 +21,8 @@ export interface CreditMovement {
   actorKind: string;
   actorId: string;
   reason: string;
+  /** The generation's style, for movements of a generation (the user's view only). */
+  style?: string | null;
 }
 
 export interface CreditHistoryFilter {
@@ -55,6 +57,7 @@ interface Row {
   actor_kind: string;
   actor_id: string;
   reason: string;
+  style?: string | null;
 }
 
 export const toMovement = (row: Row): CreditMovement => ({
@@ -76,6 +79,7 @@ export const toMovement = (row: Row): CreditMovement => ({
   actorKind: row.actor_kind,
   actorId: row.actor_id,
   reason: row.reason,
+  ...(row.style !== undefined ? { style: row.style } : {}),
 });
 
 /** The WHERE clause and parameters of a filtered ledger view (shared by pages and exports). */
@@ -107,6 +111,45 @@ export async function listCreditHistory(
   params.push(page.first + 1);
   const result = await db.query<Row>(
     `SELECT * FROM credit_history WHERE ${where}${beforeClause} ORDER BY seq DESC LIMIT $${params.length}`,
+    params,
+  );
+  const rows = result.rows.slice(0, page.first).map(toMovement);
+  const hasMore = result.rows.length > page.first;
+  return { movements: rows, nextCursor: hasMore ? rows[rows.length - 1]!.seq : null };
+}
+
+/**
+ * A user's own history, one row per thing that happened to their credits: a generation is its
+ * capture (with the generation's style), a hold shows only while its generation runs, and a
+ * released hold (a failed generation: nothing was taken) is left out. Grants, purchases,
+ * refunds and expiries are as they are. Newest first, keyset-paginated like the full history;
+ * staff views read the full history.
+ */
+export async function listUserCreditHistory(
+  db: Queryable,
+  userId: string,
+  page: { first: number; before?: number | null },
+): Promise<CreditHistoryPage> {
+  const params: unknown[] = [userId];
+  let beforeClause = '';
+  if (page.before) {
+    params.push(page.before);
+    beforeClause = ` AND h.seq < $${params.length}`;
+  }
+  params.push(page.first + 1);
+  const result = await db.query<Row>(
+    `SELECT h.*, g.style
+       FROM credit_history h
+       LEFT JOIN generation_history g
+         ON h.type IN ('CreditsReserved', 'CreditsSpent', 'CreditsRefunded')
+        AND g.generation_id = h.reference AND g.user_id = h.user_id
+      WHERE h.user_id = $1${beforeClause}
+        AND h.type <> 'CreditsReleased'
+        AND NOT (h.type = 'CreditsReserved' AND EXISTS (
+          SELECT 1 FROM credit_history settled
+           WHERE settled.reference = h.reference AND settled.user_id = h.user_id
+             AND settled.type IN ('CreditsSpent', 'CreditsReleased')))
+      ORDER BY h.seq DESC LIMIT $${params.length}`,
     params,
   );
   const rows = result.rows.slice(0, page.first).map(toMovement);

@@ -49,7 +49,7 @@ type Documents = {
     "\n  mutation GenerateImage($input: GenerateImageInput!) {\n    generateImage(input: $input) {\n      id\n      status\n      resultUrl\n      errorMessage\n    }\n  }\n": typeof types.GenerateImageDocument,
     "\n  mutation CreateSubscriptionCheckout($planId: ID!, $idempotencyKey: String) {\n    createSubscriptionCheckout(planId: $planId, idempotencyKey: $idempotencyKey) {\n      sessionId\n      url\n    }\n  }\n": typeof types.CreateSubscriptionCheckoutDocument,
     "\n  query SubscriptionPlans {\n    subscriptionPlans {\n      id\n      name\n      price\n      interval\n      features\n      creditsPerMonth\n      generationsPerMonth\n      popular\n    }\n  }\n": typeof types.SubscriptionPlansDocument,
-    "\n  fragment CreditHistory_CreditMovement on CreditMovement {\n    id\n    type\n    delta\n    heldDelta\n    balanceAfter\n    heldAfter\n    reason\n    occurredAt\n  }\n": typeof types.CreditHistory_CreditMovementFragmentDoc,
+    "\n  fragment CreditHistory_CreditMovement on CreditMovement {\n    id\n    label\n    inProgress\n    delta\n    heldDelta\n    balanceAfter\n    heldAfter\n    occurredAt\n  }\n": typeof types.CreditHistory_CreditMovementFragmentDoc,
     "\n  query CreditHistory($first: Int, $before: String) {\n    myCreditHistory(first: $first, before: $before) {\n      movements {\n        ...CreditHistory_CreditMovement\n      }\n      nextCursor\n    }\n  }\n": typeof types.CreditHistoryDocument,
     "\n  fragment ProfileCreditsCard_User on User {\n    id\n    credits\n    generationsRemaining\n  }\n": typeof types.ProfileCreditsCard_UserFragmentDoc,
     "\n  fragment ProfileIdentityCard_User on User {\n    id\n    email\n    emailVerified\n    username\n    fullName\n    profileImageUrl\n    subscriptionStatus\n  }\n": typeof types.ProfileIdentityCard_UserFragmentDoc,
@@ -96,7 +96,7 @@ const documents: Documents = {
     "\n  mutation GenerateImage($input: GenerateImageInput!) {\n    generateImage(input: $input) {\n      id\n      status\n      resultUrl\n      errorMessage\n    }\n  }\n": types.GenerateImageDocument,
     "\n  mutation CreateSubscriptionCheckout($planId: ID!, $idempotencyKey: String) {\n    createSubscriptionCheckout(planId: $planId, idempotencyKey: $idempotencyKey) {\n      sessionId\n      url\n    }\n  }\n": types.CreateSubscriptionCheckoutDocument,
     "\n  query SubscriptionPlans {\n    subscriptionPlans {\n      id\n      name\n      price\n      interval\n      features\n      creditsPerMonth\n      generationsPerMonth\n      popular\n    }\n  }\n": types.SubscriptionPlansDocument,
-    "\n  fragment CreditHistory_CreditMovement on CreditMovement {\n    id\n    type\n    delta\n    heldDelta\n    balanceAfter\n    heldAfter\n    reason\n    occurredAt\n  }\n": types.CreditHistory_CreditMovementFragmentDoc,
+    "\n  fragment CreditHistory_CreditMovement on CreditMovement {\n    id\n    label\n    inProgress\n    delta\n    heldDelta\n    balanceAfter\n    heldAfter\n    occurredAt\n  }\n": types.CreditHistory_CreditMovementFragmentDoc,
     "\n  query CreditHistory($first: Int, $before: String) {\n    myCreditHistory(first: $first, before: $before) {\n      movements {\n        ...CreditHistory_CreditMovement\n      }\n      nextCursor\n    }\n  }\n": types.CreditHistoryDocument,
     "\n  fragment ProfileCreditsCard_User on User {\n    id\n    credits\n    generationsRemaining\n  }\n": types.ProfileCreditsCard_UserFragmentDoc,
     "\n  fragment ProfileIdentityCard_User on User {\n    id\n    email\n    emailVerified\n    username\n    fullName\n    profileImageUrl\n    subscriptionStatus\n  }\n": types.ProfileIdentityCard_UserFragmentDoc,
@@ -265,7 +265,7 @@ export function graphql(source: "\n  query SubscriptionPlans {\n    subscription
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment CreditHistory_CreditMovement on CreditMovement {\n    id\n    type\n    delta\n    heldDelta\n    balanceAfter\n    heldAfter\n    reason\n    occurredAt\n  }\n"): (typeof documents)["\n  fragment CreditHistory_CreditMovement on CreditMovement {\n    id\n    type\n    delta\n    heldDelta\n    balanceAfter\n    heldAfter\n    reason\n    occurredAt\n  }\n"];
+export function graphql(source: "\n  fragment CreditHistory_CreditMovement on CreditMovement {\n    id\n    label\n    inProgress\n    delta\n    heldDelta\n    balanceAfter\n    heldAfter\n    occurredAt\n  }\n"): (typeof documents)["\n  fragment CreditHistory_CreditMovement on CreditMovement {\n    id\n    label\n    inProgress\n    delta\n    heldDelta\n    balanceAfter\n    heldAfter\n    occurredAt\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,4 +1,5 @@
-import { listCreditHistory, type CreditMovement } from '@app/projections';
+import type { CreditMovement } from '@app/projections';
+import { userCreditHistory, userMovementLabel } from '../../credits/user-credit-history';
 import { z } from 'zod';
 import { builder } from '../builder';
 
@@ -21,6 +22,15 @@ export const CreditMovementRef = builder.objectRef<CreditMovement>('CreditMoveme
     reference: t.exposeString('reference', {
       nullable: true,
       description: 'Invoice, generation or grant it concerns',
+    }),
+    label: t.string({
+      description: 'What it means to the user, in words ("Ghibli image", "Pro Plan credits")',
+      resolve: (m) =>
+        'label' in m && typeof m.label === 'string' ? m.label : userMovementLabel(m),
+    }),
+    inProgress: t.boolean({
+      description: 'Credits held for a generation that is still running (the user history only)',
+      resolve: (m) => 'inProgress' in m && m.inProgress === true,
     }),
   }),
 });
@@ -52,14 +62,14 @@ builder.queryField('myCreditHistory', (t) =>
   t.field({
     type: CreditMovementPageRef,
     authScopes: { signedIn: true },
-    description: "The signed-in user's credit movements, newest first",
+    description:
+      "The signed-in user's credit history, newest first: one row per generation (a hold only while it runs, a released hold not at all) with the balance after it",
     args: { first: t.arg.int({ defaultValue: 20 }), before: t.arg.string() },
     validate: pageArgsSchema,
     resolve: (_root, args, context) =>
-      listCreditHistory(
-        context.services.pool,
-        { userId: context.viewer!.user.id },
-        { first: args.first ?? 20, before: args.before ? Number(args.before) : null },
-      ),
+      userCreditHistory(context.services.pool, context.viewer!.user.id, {
+        first: args.first ?? 20,
+        before: args.before ? Number(args.before) : null,
+      }),
   }),
 );

@@ -68,12 +68,16 @@ export const CreationCard = ({ generation, onView }: CreationCardProps) => {
             <time dateTime={generation.requestedAt}>{date}</time>
           </span>
         </div>
-        {generation.prompt && <p className={styles.prompt}>{generation.prompt}</p>}
-        {generation.status === 'FAILED' && (
-          <p className={styles.error}>
-            {generation.errorMessage || 'Failed to generate image'} Your credits were returned.
-          </p>
-        )}
+        {/* Always there and two lines high, so the cards of a row line up. */}
+        <div className={styles.text}>
+          {generation.status === 'FAILED' ? (
+            <p className={styles.error}>
+              {generation.errorMessage || 'Failed to generate image'} Your credits were returned.
+            </p>
+          ) : (
+            generation.prompt && <p className={styles.prompt}>{generation.prompt}</p>
+          )}
+        </div>
         {generation.status === 'SUCCEEDED' && resultUrl && (
           <div className={styles.actions}>
             <Button

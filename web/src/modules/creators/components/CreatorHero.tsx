@@ -12,7 +12,10 @@ type CreatorHeroProps = {
   intro: string;
   /** How long a generation usually takes, e.g. "10–30 seconds". */
   duration?: string;
-  /** The tool region under the intro. */
+  /**
+   * The tool region under the intro: kept short above it so the creator (upload and generate)
+   * is in the first screen on a laptop; the facts follow the tool.
+   */
   children: ReactNode;
 };
 
@@ -38,17 +41,19 @@ export const CreatorHero = ({
           <Badge tone="primary">{eyebrow}</Badge>
           <h1 className={styles.title}>{title}</h1>
           <p className={styles.intro}>{intro}</p>
-          <ul className={styles.facts} aria-label="At a glance">
-            {factsFor(duration).map(({ icon: Icon, label }) => (
-              <li key={label} className={styles.fact}>
-                <Icon size={16} className={styles.factIcon} />
-                {label}
-              </li>
-            ))}
-          </ul>
         </div>
       </Container>
     </header>
-    <Container className={styles.tool}>{children}</Container>
+    <Container className={styles.tool}>
+      {children}
+      <ul className={styles.facts} aria-label="At a glance">
+        {factsFor(duration).map(({ icon: Icon, label }) => (
+          <li key={label} className={styles.fact}>
+            <Icon size={16} className={styles.factIcon} />
+            {label}
+          </li>
+        ))}
+      </ul>
+    </Container>
   </>
 );

@@ -6,19 +6,20 @@ import type { CreditHistory_CreditMovementFragment } from '../../../gql/graphql'
 import { Button } from '../../ui/components/Button';
 import { Spinner } from '../../ui/components/Spinner';
 import { cx } from '../../ui/utils/cx';
-import { creditMovementLabel, formatDelta } from '../utils/credit-movement-labels';
+import { formatDateTime } from '../../ui/utils/format-date';
+import { formatDelta } from '../utils/credit-movement-labels';
 
 import styles from './CreditHistory.module.css';
 
 export const CREDIT_HISTORY_MOVEMENT_FRAGMENT = graphql(`
   fragment CreditHistory_CreditMovement on CreditMovement {
     id
-    type
+    label
+    inProgress
     delta
     heldDelta
     balanceAfter
     heldAfter
-    reason
     occurredAt
   }
 `);
@@ -36,20 +37,14 @@ const CREDIT_HISTORY_QUERY = graphql(`
 
 const PAGE_SIZE = 10;
 
-const formatWhen = (iso: string): string =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(iso),
-  );
-
-/** The change column: the balance's change, or what was put on hold / given back. */
+/** The change column: the balance's change, or what a running generation holds. */
 const changeOf = (movement: CreditHistory_CreditMovementFragment) => {
-  if (movement.delta !== 0) {
-    return { text: formatDelta(movement.delta), tone: movement.delta > 0 ? 'up' : 'down' } as const;
+  if (movement.inProgress) {
+    return { text: `${Math.abs(movement.heldDelta)} on hold`, tone: 'held' } as const;
   }
-  const held = Math.abs(movement.heldDelta);
   return {
-    text: movement.heldDelta > 0 ? `${held} on hold` : `${held} back`,
-    tone: 'held',
+    text: formatDelta(movement.delta),
+    tone: movement.delta > 0 ? 'up' : movement.delta < 0 ? 'down' : 'held',
   } as const;
 };
 
@@ -58,10 +53,10 @@ const MovementRow = ({ movement }: { movement: CreditHistory_CreditMovementFragm
   return (
     <li className={styles.row}>
       <div className={styles.what}>
-        <p className={styles.label}>{creditMovementLabel(movement.type)}</p>
-        <p className={styles.reason}>{movement.reason}</p>
+        <p className={styles.label}>{movement.label}</p>
         <p className={styles.when}>
-          <time dateTime={movement.occurredAt}>{formatWhen(movement.occurredAt)}</time>
+          <time dateTime={movement.occurredAt}>{formatDateTime(movement.occurredAt)}</time>
+          {movement.inProgress && ' · generating'}
         </p>
       </div>
       <div className={styles.numbers}>
@@ -77,7 +72,7 @@ const MovementRow = ({ movement }: { movement: CreditHistory_CreditMovementFragm
   );
 };
 
-/** Every credit movement of the signed-in user, newest first, with its running balance. */
+/** The signed-in user's credit history, one row per generation, with the running balance. */
 export const CreditHistory = () => {
   const { data, loading, error, fetchMore } = useQuery(CREDIT_HISTORY_QUERY, {
     variables: { first: PAGE_SIZE },
@@ -113,7 +108,8 @@ export const CreditHistory = () => {
         Credit history
       </h2>
       <p className={styles.intro}>
-        Every credit added to or taken from your account, newest first, with the balance after it.
+        Credits added to and used from your account, newest first, with the balance after each. A
+        generation that fails costs nothing and is not listed.
       </p>
       {!page && loading && <Spinner label="Loading credit history" />}
       {!page && error && (

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { formatPriceCents } from '../../pricing/utils/format-price';
-import { creditMovementLabel, formatDelta } from './credit-movement-labels';
+import { formatDelta } from './credit-movement-labels';
 import { resolveCurrentPlan, subscriptionBadge, subscriptionDisplay } from './subscription-display';
 
 const PLANS = [
@@ -34,10 +34,7 @@ describe('profile display rules', () => {
     expect(formatPriceCents(1999, 2)).toBe('$19.99');
   });
 
-  it('labels credit movements for people', () => {
-    expect(creditMovementLabel('CreditsSpent')).toBe('Generation');
-    expect(creditMovementLabel('CreditsReserved')).toBe('Held for a generation');
-    expect(creditMovementLabel('CreditsTransferredOut')).toBe('Transferred Out');
+  it('writes changes with a real minus sign', () => {
     expect(formatDelta(5)).toBe('+5');
     expect(formatDelta(-5)).toBe('−5');
     expect(formatDelta(0)).toBe('0');
