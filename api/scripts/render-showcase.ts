@@ -10,6 +10,8 @@ import { LocalImageProvider } from '../src/generation/engine/local/local-provide
 const fixtures = path.resolve(import.meta.dirname, '../../fixtures/photos');
 const target = path.resolve(import.meta.dirname, '../../web/public/showcase');
 const WIDTHS = [512, 1024] as const;
+const SHOWCASE_SEED = 1;
+const TILE = 320;
 
 interface ShowcasePhoto {
   readonly id: string;
@@ -47,7 +49,7 @@ const PHOTOS: readonly ShowcasePhoto[] = [
   },
 ];
 
-/** Square, centre-cropped like the engine's own framing, so before/after sliders line up. */
+/** Square; the engine's renders are square already, originals are centre-cropped. */
 async function writeWebp(image: Buffer, width: number, name: string): Promise<number> {
   const data = await sharp(image)
     .resize(width, width, { fit: 'cover' })
@@ -61,18 +63,27 @@ await fs.rm(target, { recursive: true, force: true });
 await fs.mkdir(target, { recursive: true });
 const provider = new LocalImageProvider();
 const files: string[] = [];
+const sheet: { input: Buffer; left: number; top: number }[] = [];
 let bytes = 0;
 for (const photo of PHOTOS) {
   const original = await fs.readFile(path.join(fixtures, photo.file));
   const originalName = `${photo.id}-original-512.webp`;
   bytes += await writeWebp(original, 512, originalName);
   files.push(originalName);
+  const row = PHOTOS.indexOf(photo);
+  sheet.push({
+    input: await sharp(original).resize(TILE, TILE, { fit: 'cover' }).png().toBuffer(),
+    left: 0,
+    top: row * TILE,
+  });
   for (const style of STYLE_IDS) {
     const started = performance.now();
     const { predictionId } = await provider.submit({
       generationId: `showcase-${photo.id}-${style}`,
       style,
       prompt: '',
+      // A fixed seed: the showcase is reproducible; users get a new seed per generation.
+      seed: SHOWCASE_SEED,
       photo: original,
       actionFigure: photo.actionFigure,
     });
@@ -80,6 +91,11 @@ for (const photo of PHOTOS) {
     if (outcome.status !== 'succeeded')
       throw new Error(`${photo.id} ${style}: ${JSON.stringify(outcome)}`);
     const ms = Math.round(performance.now() - started);
+    sheet.push({
+      input: await sharp(outcome.png).resize(TILE, TILE).png().toBuffer(),
+      left: (STYLE_IDS.indexOf(style) + 1) * TILE,
+      top: row * TILE,
+    });
     for (const width of WIDTHS) {
       const name = `${photo.id}-${style}-${width}.webp`;
       bytes += await writeWebp(outcome.png, width, name);
@@ -92,12 +108,13 @@ for (const photo of PHOTOS) {
 const readme = `# Showcase images
 
 Before/after examples for the landing and creator pages. Every \`<photo>-<style>-<width>.webp\`
-is a render of our embedded **local image engine** (\`api/src/generation/engine/local\`: a
-deterministic sharp pipeline per style, no AI model), not of the production model. The
-\`-original-512.webp\` files are the input photos, centre-cropped to the square the engine
-renders from (so before/after sliders line up) and scaled down.
+is a render of the built-in offline **preview engine** (\`api/src/generation/engine/local\`:
+subject detection with @vladmandic/human's bundled models, then a sharp and pixel-buffer
+pipeline per style, seed ${SHOWCASE_SEED}, the default prompt), not of the production image model, which
+gives the real style. The pages caption them so. The \`-original-512.webp\` files are the input
+photos, centre-cropped and scaled down. \`contact-sheet.webp\` shows both photos in every style.
 
-Regenerate with \`npx tsx api/scripts/render-showcase.ts\` (the output is deterministic).
+Regenerate with \`npm run showcase\` (deterministic; it also derives the 768 px renditions).
 
 ## Provenance of the input photos
 
@@ -113,6 +130,17 @@ ${PHOTOS.map((p) => `| \`${p.file}\` | ${p.what} | ${p.size} | ${p.licence} |`).
 ${files.map((f) => `- \`${f}\``).join('\n')}
 `;
 await fs.writeFile(path.join(target, 'README.md'), readme);
+await sharp({
+  create: {
+    width: (STYLE_IDS.length + 1) * TILE,
+    height: PHOTOS.length * TILE,
+    channels: 3,
+    background: '#ffffff',
+  },
+})
+  .composite(sheet)
+  .webp({ quality: 82 })
+  .toFile(path.join(target, 'contact-sheet.webp'));
 console.log(
   `wrote ${files.length} images (${(bytes / 1024 / 1024).toFixed(2)} MB) to ${path.relative(process.cwd(), target)}`,
 );

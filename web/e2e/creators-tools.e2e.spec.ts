@@ -261,7 +261,7 @@ describe('the action figure form and the before/after sliders', () => {
     await expect.poll(() => tool.getByText('Profile image is required').count()).toBe(0);
     await create.click();
     await expect
-      .poll(() => page.getByTestId('slider-after-image').getAttribute('src'), { timeout: 20_000 })
+      .poll(() => page.getByTestId('slider-after-image').getAttribute('src'), { timeout: 60_000 })
       .toMatch(/^\/api\/generations\/[0-9a-f-]{36}\/image$/);
     await tool.getByRole('link', { name: 'Get More Credits (0/5 needed)' }).waitFor();
 
@@ -288,5 +288,5 @@ describe('the action figure form and the before/after sliders', () => {
     await example.saveAs(file);
     expect((await fs.readFile(file)).subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
     await page.context().close();
-  });
+  }, 120_000);
 });

@@ -38,7 +38,7 @@ const decodedWidth = (image: ReturnType<Page['locator']>) =>
 /** Waits for the result to replace the after image, and for it to load (1024×1024). */
 async function waitForResult(page: Page) {
   await expect
-    .poll(() => afterImage(page).getAttribute('src'), { timeout: 20_000 })
+    .poll(() => afterImage(page).getAttribute('src'), { timeout: 60_000 })
     .toMatch(/^\/api\/generations\/[0-9a-f-]{36}\/image$/);
   await expect.poll(() => decodedWidth(afterImage(page))).toBe(1024);
 }
@@ -103,7 +103,7 @@ describe('the creators, generating against the real server and the local image e
     await sidebar.getByRole('link', { name: /Pixar Style/ }).click();
     await page.waitForURL('**/pixar');
     await expect
-      .poll(() => toast(page).innerText(), { timeout: 20_000 })
+      .poll(() => toast(page).innerText(), { timeout: 60_000 })
       .toContain('Your comic-strip character is ready');
     await headerCredits(page, 0).waitFor();
     await sidebar.getByRole('link', { name: /Snoopy Comic/ }).click();
@@ -188,7 +188,7 @@ describe('the creators, generating against the real server and the local image e
     await page.keyboard.press('Escape');
     await expect.poll(() => viewer.count()).toBe(0);
     await page.context().close();
-  }, 90_000);
+  }, 120_000);
 
   it('sends a signed-out visitor to the login modal and back to the same page after signing in', async () => {
     const setup = await session.newPage();

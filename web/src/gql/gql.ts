@@ -46,6 +46,7 @@ type Documents = {
     "\n  fragment CreationCard_Generation on Generation {\n    id\n    style\n    prompt\n    status\n    resultUrl\n    errorMessage\n    requestedAt\n    completedAt\n  }\n": typeof types.CreationCard_GenerationFragmentDoc,
     "\n  query MyCreations($first: Int!, $after: String) {\n    myGenerations(first: $first, after: $after) {\n      generations {\n        ...CreationCard_Generation\n      }\n      nextCursor\n    }\n  }\n": typeof types.MyCreationsDocument,
     "\n  query GenerationProgress($idempotencyKey: String!) {\n    myGenerationByKey(idempotencyKey: $idempotencyKey) {\n      id\n      stage\n    }\n  }\n": typeof types.GenerationProgressDocument,
+    "\n  query ImageEngine {\n    imageEngine {\n      preview\n    }\n  }\n": typeof types.ImageEngineDocument,
     "\n  mutation GenerateImage($input: GenerateImageInput!) {\n    generateImage(input: $input) {\n      id\n      status\n      resultUrl\n      errorMessage\n    }\n  }\n": typeof types.GenerateImageDocument,
     "\n  mutation CreateSubscriptionCheckout($planId: ID!, $idempotencyKey: String) {\n    createSubscriptionCheckout(planId: $planId, idempotencyKey: $idempotencyKey) {\n      sessionId\n      url\n    }\n  }\n": typeof types.CreateSubscriptionCheckoutDocument,
     "\n  query SubscriptionPlans {\n    subscriptionPlans {\n      id\n      name\n      price\n      interval\n      features\n      creditsPerMonth\n      generationsPerMonth\n      popular\n    }\n  }\n": typeof types.SubscriptionPlansDocument,
@@ -93,6 +94,7 @@ const documents: Documents = {
     "\n  fragment CreationCard_Generation on Generation {\n    id\n    style\n    prompt\n    status\n    resultUrl\n    errorMessage\n    requestedAt\n    completedAt\n  }\n": types.CreationCard_GenerationFragmentDoc,
     "\n  query MyCreations($first: Int!, $after: String) {\n    myGenerations(first: $first, after: $after) {\n      generations {\n        ...CreationCard_Generation\n      }\n      nextCursor\n    }\n  }\n": types.MyCreationsDocument,
     "\n  query GenerationProgress($idempotencyKey: String!) {\n    myGenerationByKey(idempotencyKey: $idempotencyKey) {\n      id\n      stage\n    }\n  }\n": types.GenerationProgressDocument,
+    "\n  query ImageEngine {\n    imageEngine {\n      preview\n    }\n  }\n": types.ImageEngineDocument,
     "\n  mutation GenerateImage($input: GenerateImageInput!) {\n    generateImage(input: $input) {\n      id\n      status\n      resultUrl\n      errorMessage\n    }\n  }\n": types.GenerateImageDocument,
     "\n  mutation CreateSubscriptionCheckout($planId: ID!, $idempotencyKey: String) {\n    createSubscriptionCheckout(planId: $planId, idempotencyKey: $idempotencyKey) {\n      sessionId\n      url\n    }\n  }\n": types.CreateSubscriptionCheckoutDocument,
     "\n  query SubscriptionPlans {\n    subscriptionPlans {\n      id\n      name\n      price\n      interval\n      features\n      creditsPerMonth\n      generationsPerMonth\n      popular\n    }\n  }\n": types.SubscriptionPlansDocument,
@@ -250,6 +252,10 @@ export function graphql(source: "\n  query MyCreations($first: Int!, $after: Str
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query GenerationProgress($idempotencyKey: String!) {\n    myGenerationByKey(idempotencyKey: $idempotencyKey) {\n      id\n      stage\n    }\n  }\n"): (typeof documents)["\n  query GenerationProgress($idempotencyKey: String!) {\n    myGenerationByKey(idempotencyKey: $idempotencyKey) {\n      id\n      stage\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ImageEngine {\n    imageEngine {\n      preview\n    }\n  }\n"): (typeof documents)["\n  query ImageEngine {\n    imageEngine {\n      preview\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

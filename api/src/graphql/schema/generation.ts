@@ -127,7 +127,28 @@ builder.mutationFields((t) => ({
   }),
 }));
 
+interface ImageEngineView {
+  preview: boolean;
+}
+
+const ImageEngineRef = builder.objectRef<ImageEngineView>('ImageEngine').implement({
+  description: 'Which engine makes the images on this server',
+  fields: (t) => ({
+    preview: t.exposeBoolean('preview', {
+      description:
+        'True when the built-in offline preview engine serves (no image service configured): its pictures are previews of the style, not the production model’s',
+    }),
+  }),
+});
+
 builder.queryFields((t) => ({
+  imageEngine: t.field({
+    type: ImageEngineRef,
+    description: 'Which engine makes the images on this server',
+    resolve: (_root, _args, context) => ({
+      preview: context.services.provider.name === 'local',
+    }),
+  }),
   myGenerations: t.field({
     type: GenerationPageRef,
     authScopes: { signedIn: true },

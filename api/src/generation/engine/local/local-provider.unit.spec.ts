@@ -61,7 +61,7 @@ describe('LocalImageProvider', () => {
   beforeAll(async () => {
     for (const style of STYLE_IDS)
       renders.set(style, png(await generate(provider, input(style, astronaut))));
-  }, 60_000);
+  }, 240_000);
 
   it.each(STYLE_IDS)('renders %s as a 1024×1024 PNG', async (style) => {
     const meta = await sharp(renders.get(style)).metadata();
@@ -76,7 +76,7 @@ describe('LocalImageProvider', () => {
       const meta = await sharp(png(await generate(provider, input(style, chelsea)))).metadata();
       expect([meta.width, meta.height]).toEqual([1024, 1024]);
     }
-  }, 30_000);
+  }, 240_000);
 
   it('is deterministic: the same input gives identical bytes, whatever the generation id', async () => {
     const fresh = new LocalImageProvider();
@@ -84,7 +84,7 @@ describe('LocalImageProvider', () => {
       const again = png(await generate(fresh, input(style, astronaut, `again-${style}`)));
       expect(again.equals(renders.get(style)!), style).toBe(true);
     }
-  }, 30_000);
+  }, 240_000);
 
   it('gives every style a visibly different look', async () => {
     const thumbs = await Promise.all(

@@ -5,6 +5,7 @@ import type { Gray, Rgb } from './pixels';
 import { readDirection } from './direction';
 import type { Direction } from './direction';
 import { subjectMask } from './subject/mask';
+import { FONT_FAMILY } from './svg-text';
 import { framePhoto } from './subject/framing';
 import type { Subject } from './subject/framing';
 import { renderActionFigure } from './styles/action-figure';
@@ -45,6 +46,21 @@ const renderers: Record<StyleId, StyleRenderer> = {
   snoopy: renderSnoopy,
   chibi: renderChibi,
 };
+
+/** Where the "Preview engine" mark sits: the bottom-right corner, small. */
+export const MARK = { x: OUTPUT_SIZE - 252, y: OUTPUT_SIZE - 52, width: 240, height: 40 } as const;
+export const MARK_TEXT = 'PREVIEW ENGINE';
+
+/**
+ * Every image of the local engine says so on itself: it is a preview of the style made
+ * offline on this server, not the production model's picture.
+ */
+function previewMark(): Buffer {
+  const { width, height } = MARK;
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" rx="${height / 2}" fill="#14121c" fill-opacity="0.72"/><circle cx="22" cy="${height / 2}" r="6" fill="#ffd21f"/><text x="${width / 2 + 14}" y="${height / 2 + 6}" text-anchor="middle" font-family="${FONT_FAMILY.bold}" font-weight="bold" font-size="16" letter-spacing="1.5" fill="#ffffff">${MARK_TEXT}</text></svg>`,
+  );
+}
 
 export class UnreadablePhotoError extends Error {
   constructor(cause: unknown) {
@@ -95,7 +111,10 @@ export async function renderLocal(request: RenderRequest): Promise<Buffer> {
   };
   const image = await renderer(photo, ctx);
   checkpoint();
-  const { data, info } = await image
+  // Flattened first: sharp runs one composite per pipeline, and styles use theirs.
+  const flat = await image.removeAlpha().png({ compressionLevel: 0 }).toBuffer();
+  const { data, info } = await sharp(flat)
+    .composite([{ input: previewMark(), left: MARK.x, top: MARK.y }])
     .removeAlpha()
     .png({ compressionLevel: 2, adaptiveFiltering: true })
     .toBuffer({ resolveWithObject: true });

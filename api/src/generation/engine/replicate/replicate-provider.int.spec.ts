@@ -8,6 +8,8 @@ import { REPLICATE_MESSAGES } from './replicate-mapping.js';
 import { ReplicateImageProvider } from './replicate-provider.js';
 import type { ReplicateImageProviderOptions } from './replicate-provider.js';
 import { FakeReplicateServer } from './testing/fake-replicate-server.js';
+import { MARK } from '../local/render.js';
+import { hasPreviewMark } from '../local/testing/image-measures.js';
 
 const MODEL_PATH = '/v1/models/black-forest-labs/flux-kontext-pro/predictions';
 const astronaut = readFileSync(
@@ -66,6 +68,8 @@ describe('ReplicateImageProvider against the fake Replicate API', () => {
     const png = (outcome as { png: Buffer }).png;
     expect(png.equals(server.prediction(id).output!.bytes)).toBe(true);
     expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: 1024, height: 1024 });
+    // The production model's picture comes as it is: no "Preview engine" mark.
+    expect(await hasPreviewMark(png, MARK)).toBe(false);
 
     const [create] = server.requestsTo('POST', MODEL_PATH);
     expect(create!.headers.authorization).toBe('Bearer [redacted]');

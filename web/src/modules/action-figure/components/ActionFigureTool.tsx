@@ -9,6 +9,7 @@ import { useDemoSweep } from '../../before-after/hooks/useAutoSweep';
 import { DEMO_DRAG_RANGE } from '../../before-after/utils/demo-sweep';
 import { CreatorPreview } from '../../generation/components/CreatorPreview';
 import { GenerateButton } from '../../generation/components/GenerateButton';
+import { PreviewEngineNotice } from '../../generation/components/PreviewEngineNotice';
 import { PhotoUpload } from '../../generation/components/PhotoUpload';
 import { useCreatorSession } from '../../generation/hooks/useCreatorSession';
 import { useGenerateImage } from '../../generation/hooks/useGenerateImage';
@@ -120,6 +121,7 @@ export const ActionFigureTool = () => {
             disabled={pending}
           />
         </Step>
+        <PreviewEngineNotice />
         <GenerateButton
           state={generateButtonState({
             authLoading: loading,

@@ -40,6 +40,7 @@ export const CreatorPage = ({ content }: { content: CreatorContent }) => {
           id="examples-title"
           eyebrow="Examples"
           title={`${styleName} before and after`}
+          intro="Rendered by the built-in offline preview engine from two sample photos. The production image model gives the real style."
         />
         <ul className={styles.examples}>
           {content.examples.map((example) => (

@@ -10,6 +10,7 @@ import { CreatorPreview } from '../../generation/components/CreatorPreview';
 import { GenerateButton } from '../../generation/components/GenerateButton';
 import { GenerationErrorBox } from '../../generation/components/GenerationErrorBox';
 import { PhotoUpload } from '../../generation/components/PhotoUpload';
+import { PreviewEngineNotice } from '../../generation/components/PreviewEngineNotice';
 import { PromptField } from '../../generation/components/PromptField';
 import { useCreatorSession } from '../../generation/hooks/useCreatorSession';
 import { useGenerateImage } from '../../generation/hooks/useGenerateImage';
@@ -91,6 +92,7 @@ export const CreatorTool = ({ content }: { content: CreatorContent }) => {
           disabled={pending}
           hint="Describe anything you want to add or change. Leave it as it is for the classic look."
         />
+        <PreviewEngineNotice />
         <GenerateButton
           state={buttonState}
           label={actionLabel}

@@ -49,7 +49,7 @@ export const ANIME_CONTENT: CreatorContent = {
     {
       photo: 'chelsea',
       title: 'Cat → Anime',
-      description: 'A tabby sidekick with sparkling eyes.',
+      description: 'A tabby in flat cel tones with a bold outline.',
     },
   ],
   steps: singlePhotoSteps('anime'),

@@ -44,7 +44,7 @@ export const PIXAR_CONTENT: CreatorContent = {
     {
       photo: 'chelsea',
       title: 'Cat → Pixar',
-      description: 'Big eyes, soft fur and warm studio light.',
+      description: 'Soft shading in front of a backdrop thrown out of focus.',
     },
     {
       photo: 'astronaut',

@@ -14,25 +14,25 @@ const EXAMPLES: readonly Example[] = [
     photo: 'astronaut',
     style: 'action-figure',
     title: 'Astronaut → Action Figure',
-    description: 'Boxed with a helmet, a mission patch and a model shuttle.',
+    description: 'Cut out and boxed with her accessories, name and profession on the card.',
   },
   {
     photo: 'chelsea',
     style: 'pixar',
     title: 'Cat → Pixar Style',
-    description: 'Big eyes, soft fur and cinematic light. Pets work beautifully.',
+    description: 'Soft shading and a dreamy backdrop out of focus. Pets work too.',
   },
   {
     photo: 'astronaut',
     style: 'ghibli',
     title: 'Portrait → Ghibli Style',
-    description: 'Painted skies and gentle linework, straight from a single photo.',
+    description: 'Painted sky and meadow behind her, the whole picture in one brush.',
   },
   {
     photo: 'chelsea',
     style: 'snoopy',
     title: 'Cat → Snoopy Comic',
-    description: 'Clean ink lines and flat colour, ready for a birthday card.',
+    description: 'Bold ink lines and a few flat colours in a strip panel.',
   },
 ];
 
@@ -42,7 +42,7 @@ export const ExamplesSection = () => (
       id="examples-title"
       eyebrow="Before & after"
       title="Before and after, side by side"
-      intro="Two sample photos, an astronaut portrait and Chelsea the cat, rendered in different styles. Results vary from photo to photo."
+      intro="Two sample photos, an astronaut portrait and Chelsea the cat, rendered by the built-in offline preview engine. The production image model gives the real style; results vary from photo to photo."
     />
     <ul className={styles.grid}>
       {EXAMPLES.map((example) => (

@@ -103,12 +103,13 @@ const PALETTES = {
 const BRIGHT = [PALETTES.hero, PALETTES.crimson, PALETTES.jungle, PALETTES.cosmic] as const;
 
 /** The figure style picks the packaging; otherwise the profession does, deterministically. */
-function paletteFor(details: ActionFigureDetails): Palette {
+function paletteFor(details: ActionFigureDetails, variation: number): Palette {
   const style = (details.packagingStyle || details.style || '').toLowerCase();
   if (style.includes('vintage')) return PALETTES.vintage;
   if (style.includes('collect') || style.includes('sculpt')) return PALETTES.collector;
   if (style.includes('minimal')) return PALETTES.minimal;
-  let hash = 2166136261;
+  // The profession picks the card's colours, and each generation's seed varies them.
+  let hash = (2166136261 ^ variation) >>> 0;
   for (const char of details.profession.toLowerCase())
     hash = Math.imul(hash ^ (char.codePointAt(0) ?? 0), 16777619);
   return BRIGHT[(hash >>> 0) % BRIGHT.length]!;
@@ -133,8 +134,8 @@ export interface CardLayout {
 const CARD: Rect = { x: 88, y: 84, width: 848, height: 916 };
 const SLOT_COLUMN: Rect = { x: 612, y: 262, width: 294, height: 524 };
 
-export function layoutCard(details: ActionFigureDetails): CardLayout {
-  const palette = paletteFor(details);
+export function layoutCard(details: ActionFigureDetails, variation = 0): CardLayout {
+  const palette = paletteFor(details, variation);
   const accessories = details.accessories.map((a) => cleanText(a, 48)).filter((a) => a.length > 0);
   let labels = accessories.slice(0, MAX_ACCESSORY_SLOTS);
   if (accessories.length > MAX_ACCESSORY_SLOTS) {

@@ -55,7 +55,7 @@ function rgba(img: Rgb, alpha: Gray): Buffer {
  * the name, profession, accessories and the chosen pose on the card.
  */
 export async function renderActionFigure(photo: PreparedPhoto, ctx: StyleContext): Promise<Sharp> {
-  const layout = layoutCard(ctx.actionFigure ?? DEFAULT_DETAILS);
+  const layout = layoutCard(ctx.actionFigure ?? DEFAULT_DETAILS, ctx.direction.seed);
   const { bubble } = layout;
   const toy = await smoothBase(photo.square, 3, 18, 0.6);
   ctx.checkpoint();
