@@ -24,6 +24,8 @@ import { ContactService } from '../contact/contact-service';
 import type { CookieOptions } from '../http/auth/session-cookie';
 import type { ProjectionsGate } from './projections-gate';
 import type { Runtime } from './runtime';
+import { generationObserver, registerGauges } from '../observability/app-metrics';
+import type { Metrics } from '../observability/metrics';
 
 /** The application services every adapter (GraphQL, REST, jobs) calls. */
 export interface Services {
@@ -45,9 +47,10 @@ export interface Services {
   readonly staff: { users: StaffUsers; support: SupportActions; inbox: ContactInbox };
   readonly projectionOperations: ProjectionOperations;
   readonly projectionNames: readonly string[];
+  readonly metrics: Metrics;
 }
 
-async function createBilling(config: Config, pool: pg.Pool, ledger: Ledger) {
+async function createBilling(config: Config, pool: pg.Pool, ledger: Ledger, metrics: Metrics) {
   const { billing } = config;
   const webhookSecret =
     billing.webhookSecret ??
@@ -57,7 +60,9 @@ async function createBilling(config: Config, pool: pg.Pool, ledger: Ledger) {
   if (!webhookSecret) throw new PaymentsNotConfiguredError('STRIPE_WEBHOOK_SECRET is not set');
   const localBilling = billing.mode === 'local' ? new LocalBilling(pool, webhookSecret) : null;
   const gateway = localBilling ?? new StripeGateway(billing);
-  const webhooks = new StripeWebhookService(pool, ledger, gateway, webhookSecret);
+  const webhooks = new StripeWebhookService(pool, ledger, gateway, webhookSecret, (outcome) =>
+    metrics.webhookDeliveries.inc({ outcome }),
+  );
   localBilling?.connect(webhooks);
   // Stripe needs absolute return URLs; the local checkout stays on whatever origin the page used.
   const billingService = new BillingService(pool, gateway, localBilling ? '' : config.publicUrl);
@@ -84,7 +89,13 @@ export async function createServices(
       providerTimeoutMs: config.generation.providerTimeoutMs,
       holdMarginMs: config.generation.holdMarginMs,
     },
+    generationObserver(runtime.metrics),
   );
+  registerGauges(runtime.metrics, {
+    pool,
+    generations,
+    projections: runtime.runner ? runtime.projectionOperations : null,
+  });
   return {
     config,
     pool,
@@ -102,7 +113,7 @@ export async function createServices(
     generations,
     generationRecovery: new GenerationRecovery(ledger, generations, provider, blobs),
     contact: new ContactService(pool),
-    ...(await createBilling(config, pool, ledger)),
+    ...(await createBilling(config, pool, ledger, runtime.metrics)),
     staff: {
       users: new StaffUsers(pool),
       support: new SupportActions(ledger, runtime.projections, generations.repository),
@@ -110,5 +121,6 @@ export async function createServices(
     },
     projectionOperations: runtime.projectionOperations,
     projectionNames: allProjections.map((p) => p.name),
+    metrics: runtime.metrics,
   };
 }

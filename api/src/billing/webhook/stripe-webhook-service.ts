@@ -51,6 +51,8 @@ export class StripeWebhookService {
     private readonly ledger: Ledger,
     private readonly gateway: PaymentGateway,
     private readonly webhookSecret: string,
+    /** Told each delivery's outcome (metrics). */
+    private readonly onDelivery?: (outcome: string) => void,
   ) {}
 
   /** Verifies and processes one delivery; throws WebhookSignatureError on a bad signature. */
@@ -63,9 +65,17 @@ export class StripeWebhookService {
       if (!signature) throw new Error('missing signature');
       event = StripeGateway.constructEvent(rawBody, signature, this.webhookSecret);
     } catch {
+      this.onDelivery?.('bad_signature');
       throw new WebhookSignatureError();
     }
-    return this.process(event);
+    try {
+      const outcome = await this.process(event);
+      this.onDelivery?.(outcome);
+      return outcome;
+    } catch (error) {
+      this.onDelivery?.('failed');
+      throw error;
+    }
   }
 
   async process(event: Stripe.Event): Promise<'processed' | 'duplicate' | 'ignored'> {
