@@ -88,11 +88,14 @@ export function registerGauges(
     },
   );
   if (!projections) return;
-  const lagEvents = metrics.gauge(
+  metrics.gauge(
     'projection_lag_events',
     'Events in the log a live projection has not applied',
     ['projection'],
-    () => undefined,
+    async function () {
+      for (const status of await projections.status())
+        if (status.status === 'live') this.set({ projection: status.name }, status.eventsBehind);
+    },
   );
   metrics.gauge(
     'projection_lag_seconds',
@@ -102,7 +105,6 @@ export function registerGauges(
       for (const status of await projections.status()) {
         if (status.status !== 'live') continue;
         this.set({ projection: status.name }, status.secondsBehind);
-        lagEvents.set({ projection: status.name }, status.eventsBehind);
       }
     },
   );
