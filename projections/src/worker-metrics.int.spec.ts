@@ -65,8 +65,10 @@ describe("the worker's metrics", () => {
         },
       );
     }
-    const behind = await (await fetch(url)).text();
-    expect(behind).toMatch(/^projection_lag_events\{projection="credit_history"\} 3$/m);
+    // Readers see an event once no older transaction in the cluster is open: poll for it.
+    await expect
+      .poll(async () => (await fetch(url)).text(), { timeout: 30_000, interval: 200 })
+      .toMatch(/^projection_lag_events\{projection="credit_history"\} 3$/m);
     await new ProjectionRunner(database.pool, store, allProjections).runUntilCaughtUp();
     const caughtUp = await (await fetch(url)).text();
     expect(caughtUp).toMatch(/^projection_lag_events\{projection="credit_history"\} 0$/m);
