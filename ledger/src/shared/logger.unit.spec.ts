@@ -4,7 +4,8 @@ import { createLogger, logScope, readableDestination, scrubText } from './logger
 function capture(format: 'json' | 'readable' = 'json') {
   const lines: string[] = [];
   const sink = { write: (line: string) => void lines.push(line) };
-  const destination = format === 'json' ? sink : readableDestination(sink as NodeJS.WritableStream);
+  const destination =
+    format === 'json' ? sink : readableDestination(sink as unknown as NodeJS.WritableStream);
   return { logger: createLogger({ level: 'info', format, destination }), lines };
 }
 
