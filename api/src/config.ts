@@ -20,6 +20,8 @@ const envSchema = z.object({
   PROJECTIONS_MODE: z.enum(['in-process', 'worker']).optional(),
   READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().default(25),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   LOGIN_ATTEMPTS_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
@@ -79,6 +81,8 @@ export interface Config {
   readonly readYourWritesTimeoutMs: number;
   /** After SIGTERM, how long requests and generations in flight may take before they are cut. */
   readonly shutdownGraceMs: number;
+  /** A second listener serving only GET /metrics, unguarded: bind it to a private interface. */
+  readonly metricsListener: { port: number; host: string } | null;
   readonly webDistDir: string;
   readonly authLimits: AuthLimits;
   /** Google sign-in, when a client is configured; every endpoint can point elsewhere (tests use a local OpenID provider). */
@@ -146,6 +150,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     projectionsMode: env.PROJECTIONS_MODE ?? 'in-process',
     readYourWritesTimeoutMs: env.READ_YOUR_WRITES_TIMEOUT_MS,
     shutdownGraceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
+    metricsListener:
+      env.METRICS_PORT !== undefined ? { port: env.METRICS_PORT, host: env.METRICS_HOST } : null,
     webDistDir: path.resolve('web/dist'),
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET

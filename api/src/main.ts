@@ -10,6 +10,8 @@ import { createServices } from './composition/services';
 import { createApp } from './http/create-app';
 import { backgroundJobs } from './jobs/jobs';
 import { Scheduler } from './jobs/scheduler';
+import express from 'express';
+import { metricsRouter } from './observability/app-metrics';
 
 const log = componentLogger('api');
 
@@ -24,6 +26,13 @@ async function main() {
     lifecycle,
     ...(operatorToken ? { operatorToken } : {}),
   });
+  const metricsServer = config.metricsListener
+    ? createServer(express().use(metricsRouter(runtime.metrics, 'open'))).listen(
+        config.metricsListener.port,
+        config.metricsListener.host,
+        () => log.info({ ...config.metricsListener }, 'metrics listening'),
+      )
+    : null;
   const scheduler = new Scheduler();
   scheduler.start(backgroundJobs(services));
   const server = createServer(app).listen(config.port, config.host, () => {
@@ -93,6 +102,8 @@ async function main() {
       new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())).unref()),
     ]);
     server.closeAllConnections();
+    metricsServer?.close();
+    metricsServer?.closeAllConnections();
     await scheduler.stop();
     if (embedded) await removeRuntimeFile(config.dataDir);
     await services.decodePool.close();

@@ -4,12 +4,15 @@ import { loadConfig } from '../config';
 import { openRuntime } from '../composition/runtime';
 import { createServices } from '../composition/services';
 import { OperatorService } from '../operator/operator-service';
+import { backup, restore } from '../operator/backup';
 
 const usage = `usage: npm run admin -- <command>
   set-role <email> <support|finance|admin|none>   grant a staff role (none removes every role)
   advance-subscription <email>                      local payments: renew now (or end a canceled plan)
   audit                                             recompute every account from the event log and
-                                                    compare with the read models (exit 1 on a mismatch)`;
+                                                    compare with the read models (exit 1 on a mismatch)
+  backup <dir>                                      Postgres deployment: consistent database dump + blobs into a new folder
+  restore <dir>                                     into a fresh empty database: dump, blobs, then every read model rebuilt from the log`;
 
 /** Prints an audit's result; a mismatch makes the process exit non-zero. */
 function printAudit(result: LedgerAuditResult) {
@@ -25,6 +28,24 @@ function printAudit(result: LedgerAuditResult) {
 
 async function main([command, ...args]: string[]) {
   if (!command || command === 'help' || command === '--help') return console.log(usage);
+  if (command === 'backup' || command === 'restore') {
+    const [directory] = args;
+    if (!directory) throw new Error(usage);
+    const config = loadConfig();
+    if (command === 'backup') {
+      const manifest = await backup(config, directory);
+      return console.log(
+        JSON.stringify({
+          directory,
+          events: manifest.events,
+          head: manifest.head,
+          blobs: manifest.blobs.length,
+        }),
+      );
+    }
+    const restored = await restore(config, directory, (line) => console.error(line));
+    return console.log(JSON.stringify({ directory, ...restored }));
+  }
   const [email, role] = args;
   if (command !== 'audit' && (!email || (command === 'set-role' && !role))) throw new Error(usage);
   const config = loadConfig();

@@ -8,6 +8,7 @@ import {
 } from '@app/projections';
 import type { Config } from '../config';
 import { apiMigrations } from '../migrations';
+import { Metrics } from '../observability/metrics';
 import { inProcessGate, pollingGate, type ProjectionsGate } from './projections-gate';
 
 /** Everything with a lifetime: storage, the projection runner, and what is built on them. */
@@ -17,6 +18,8 @@ export interface Runtime {
   readonly projections: ProjectionsGate;
   readonly projectionOperations: ProjectionOperations;
   readonly runner: ProjectionRunner | null;
+  /** This process's Prometheus metrics. */
+  readonly metrics: Metrics;
   close(): Promise<void>;
 }
 
@@ -24,7 +27,9 @@ export async function openRuntime(
   config: Config,
   options: { database?: Database } = {},
 ): Promise<Runtime> {
+  const metrics = new Metrics();
   const storage = await openLedgerStorage({
+    wrapStore: (store) => metrics.instrumentStore(store),
     ...options,
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -62,6 +67,7 @@ export async function openRuntime(
     projections,
     projectionOperations,
     runner,
+    metrics,
     async close() {
       await runner?.stop();
       await storage.close();

@@ -33,6 +33,8 @@ import { LedgerAuditService } from '../operator/ledger-audit-service';
 import { IdempotencyKeys } from '../shared/idempotency';
 import type { ProjectionsGate } from './projections-gate';
 import type { Runtime } from './runtime';
+import { generationObserver, registerGauges } from '../observability/app-metrics';
+import type { Metrics } from '../observability/metrics';
 
 /** The application services every adapter (GraphQL, REST, jobs) calls. */
 export interface Services {
@@ -65,6 +67,7 @@ export interface Services {
   /** Idempotency keys of money-moving commands (Idempotency-Key header, idempotencyKey inputs). */
   readonly idempotency: IdempotencyKeys;
   readonly projectionNames: readonly string[];
+  readonly metrics: Metrics;
 }
 
 async function createBilling(
@@ -72,6 +75,7 @@ async function createBilling(
   pool: pg.Pool,
   ledger: Ledger,
   idempotency: IdempotencyKeys,
+  metrics: Metrics,
 ) {
   const { billing } = config;
   const webhookSecret =
@@ -82,7 +86,9 @@ async function createBilling(
   if (!webhookSecret) throw new PaymentsNotConfiguredError('STRIPE_WEBHOOK_SECRET is not set');
   const localBilling = billing.mode === 'local' ? new LocalBilling(pool, webhookSecret) : null;
   const gateway = localBilling ?? new StripeGateway(billing);
-  const webhooks = new StripeWebhookService(pool, ledger, gateway, webhookSecret);
+  const webhooks = new StripeWebhookService(pool, ledger, gateway, webhookSecret, (outcome) =>
+    metrics.webhookDeliveries.inc({ outcome }),
+  );
   localBilling?.connect(webhooks);
   // Stripe needs absolute return URLs; the local checkout stays on whatever origin the page used.
   const billingService = new BillingService(
@@ -131,7 +137,13 @@ export async function createServices(
       holdMarginMs: config.generation.holdMarginMs,
       decode: decodePool.decode,
     },
+    generationObserver(runtime.metrics),
   );
+  registerGauges(runtime.metrics, {
+    pool,
+    generations,
+    projections: runtime.runner ? runtime.projectionOperations : null,
+  });
   return {
     config,
     pool,
@@ -149,7 +161,7 @@ export async function createServices(
     decodePool,
     generationRecovery: new GenerationRecovery(ledger, generations, provider, blobs),
     contact: new ContactService(pool),
-    ...(await createBilling(config, pool, ledger, idempotency)),
+    ...(await createBilling(config, pool, ledger, idempotency, runtime.metrics)),
     staff: {
       users: new StaffUsers(pool),
       support: new SupportActions(
@@ -165,5 +177,6 @@ export async function createServices(
     audit: new LedgerAuditService(pool, ledger.store),
     idempotency,
     projectionNames: allProjections.map((p) => p.name),
+    metrics: runtime.metrics,
   };
 }

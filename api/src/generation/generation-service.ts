@@ -48,6 +48,16 @@ export interface GenerationSettings {
   readonly decode?: PhotoDecoder;
 }
 
+/** Told when generations start and end (metrics). */
+export interface GenerationObserver {
+  started(labels: { style: string; provider: string }): void;
+  finished(
+    labels: { style: string; provider: string },
+    outcome: { succeeded: true } | { succeeded: false; code: string },
+    seconds: number,
+  ): void;
+}
+
 export interface GenerateRequest {
   user: UserRecord;
   style: string;
@@ -98,6 +108,9 @@ export class GenerationService {
   readonly settlement: GenerationSettlement;
   /** Generations this process is running; the reconciler leaves them alone. */
   readonly inFlight = new Map<string, Promise<GenerationOutcome>>();
+  /** Uploads being decoded and re-encoded right now. */
+  decodesInProgress = 0;
+  readonly queue: ProviderQueue;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -105,9 +118,11 @@ export class GenerationService {
     projections: ProjectionsGate,
     private readonly provider: ImageProvider,
     private readonly blobs: BlobStore,
-    private readonly queue: ProviderQueue,
+    queue: ProviderQueue,
     private readonly settings: GenerationSettings,
+    private readonly observer?: GenerationObserver,
   ) {
+    this.queue = queue;
     this.repository = new GenerationRepository(pool);
     this.settlement = new GenerationSettlement(ledger, this.repository, blobs, projections);
   }
@@ -140,7 +155,7 @@ export class GenerationService {
         request.missingPhotoMessage ?? UPLOAD_MESSAGES.missing,
         400,
       );
-    const photo = await sanitizeUpload(request.photo, this.settings.decode ?? decodePhoto);
+    const photo = await this.decode(request.photo);
     const checkedAt = performance.now();
     const actionFigure =
       style === 'action-figure' && request.actionFigure
@@ -189,6 +204,7 @@ export class GenerationService {
     }
 
     const heldAt = performance.now();
+    this.observer?.started({ style, provider: this.provider.name });
     const work = this.run(created, {
       style,
       prompt,
@@ -279,6 +295,7 @@ export class GenerationService {
       const providerFinishedAt = performance.now();
       if (outcome.status === 'succeeded') {
         if (await this.settlement.deliver(request, outcome.png, job.by)) {
+          this.finished(request, job.heldAt, null);
           return {
             generation: (await this.repository.find(request.id))!,
             url: resultUrlFor(request.id),
@@ -290,6 +307,7 @@ export class GenerationService {
             },
           };
         }
+        this.finished(request, job.heldAt, 'DELIVERY_FAILED');
         throw new AppError('GENERATION_FAILED', GENERATION_FAILED_MESSAGE, 502);
       }
       const message =
@@ -304,6 +322,7 @@ export class GenerationService {
             ? 'PROVIDER_CANCELED'
             : 'PROVIDER_TIMEOUT';
       await this.settlement.release(request, code, message, job.by);
+      this.finished(request, job.heldAt, code);
       throw new AppError('GENERATION_FAILED', message || GENERATION_FAILED_MESSAGE, 502);
     } catch (error) {
       await Promise.allSettled([requested, stored]);
@@ -321,12 +340,30 @@ export class GenerationService {
             'release failed; the reconciler will settle the hold',
           );
         });
+      this.finished(request, job.heldAt, code);
       throw new AppError(
         'GENERATION_FAILED',
         message,
         error instanceof ProviderError && error.code === 'PROVIDER_RATE_LIMITED' ? 503 : 502,
       );
     }
+  }
+
+  private async decode(photo: Buffer) {
+    this.decodesInProgress++;
+    try {
+      return await sanitizeUpload(photo, this.settings.decode ?? decodePhoto);
+    } finally {
+      this.decodesInProgress--;
+    }
+  }
+
+  private finished(request: GenerationRequest, heldAt: number, code: string | null) {
+    this.observer?.finished(
+      { style: request.style, provider: this.provider.name },
+      code === null ? { succeeded: true } : { succeeded: false, code },
+      (performance.now() - heldAt) / 1000,
+    );
   }
 
   /** A repeated idempotency key answers with the first request's outcome. */

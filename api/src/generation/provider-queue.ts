@@ -26,6 +26,11 @@ export class ProviderQueue {
     return this.active;
   }
 
+  /** Generations waiting for a provider slot. */
+  get waitingCount() {
+    return this.waiting.length;
+  }
+
   async run<T>(priority: QueuePriority, task: () => Promise<T>): Promise<T> {
     await this.acquire(priority);
     try {

@@ -14,6 +14,7 @@ import { componentLogger } from '@app/ledger';
 import type { GraphQLContext } from './context';
 import { schema } from './schema';
 import { useRequestObservation } from './request-observation';
+import { graphqlObserver } from '../observability/app-metrics';
 
 export const CSRF_HEADER = 'x-graphql-yoga-csrf';
 /** A query and its variables; uploads are multipart and bounded by formDataLimits instead. */
@@ -78,7 +79,7 @@ export function createGraphQLServer(services: Services) {
       return { viewer, services, request: requestContextOf(req), http: { req, res } };
     },
     plugins: [
-      useRequestObservation(),
+      useRequestObservation(graphqlObserver(services.metrics)),
       useCSRFPrevention({ requestHeaders: [CSRF_HEADER] }),
       maxDepthPlugin({ n: 10, exposeLimits: false }),
       costLimitPlugin({ maxCost: 5_000, exposeLimits: false }),

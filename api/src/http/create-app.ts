@@ -20,6 +20,7 @@ import { localCheckoutRoutes } from '../billing/local/local-checkout-routes';
 import { jsonErrorHandler } from './rest/error-handler';
 import { staticWebRouter } from './static-web';
 import { noteRequest, requestLogger, type TrustProxy } from '../observability/request-log';
+import { metricsRouter, observeHttp } from '../observability/app-metrics';
 
 export interface AppOptions {
   operatorToken?: string;
@@ -43,6 +44,7 @@ export function createApp(
   const lifecycle = options.lifecycle;
   return (request: IncomingMessage, response: ServerResponse) => {
     lifecycle?.track(request, response);
+    observeHttp(services.metrics, request, response);
     logRequest(request, response, () => dispatch(request, response));
   };
 
@@ -77,6 +79,13 @@ function createExpressApp(runtime: Runtime, services: Services, options: AppOpti
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.use(healthRouter(runtime, options.lifecycle));
+  // Operators only: the operator token here, or unguarded on the private METRICS_PORT.
+  app.use(
+    metricsRouter(
+      services.metrics,
+      options.operatorToken ? { operatorToken: options.operatorToken } : 'closed',
+    ),
+  );
   if (options.operatorToken)
     app.use(operatorRouter(runtime, options.operatorToken, new OperatorService(services)));
 

@@ -17,6 +17,8 @@ export interface StorageConfig {
   readonly applicationName?: string;
   /** Migration sets of the other workspaces, applied after the ledger's. */
   readonly migrations?: readonly MigrationSet[];
+  /** Wraps the event store (metrics, traces) before the ledger is built on it. */
+  readonly wrapStore?: (store: EventStore) => EventStore;
   /** An already open database (tests); it is not closed with the storage. */
   readonly database?: Database;
 }
@@ -56,6 +58,7 @@ export async function openLedgerStorage(config: StorageConfig): Promise<LedgerSt
       await postgres.start();
       store = postgres;
     }
+    if (config.wrapStore) store = config.wrapStore(store);
     const ledger = createLedger(store, new PostgresSnapshotStore(database.pool));
     return {
       database,

@@ -77,15 +77,21 @@ export function readableDestination(out: NodeJS.WritableStream): DestinationStre
           : String(record.level).toUpperCase()
       ).padEnd(5);
       const component = record.component ? `[${String(record.component)}] ` : '';
+      const req = record.req as { method?: string; path?: string } | undefined;
+      const res = record.res as { status?: number } | undefined;
+      // A request line reads like an access log: GET /graphql 200 12ms, then the rest.
+      const request =
+        req && res ? ` ${req.method} ${req.path} ${res.status} ${String(record.durationMs)}ms` : '';
+      const skip = request ? new Set(['req', 'res', 'durationMs', 'requestId']) : new Set();
       const fields = Object.entries(record)
-        .filter(([key]) => !HIDDEN.has(key) && key !== 'err')
+        .filter(([key]) => !HIDDEN.has(key) && key !== 'err' && !skip.has(key))
         .map(
           ([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`,
         )
         .join(' ');
       const error = record.err as { stack?: string; message?: string } | undefined;
       out.write(
-        `${time} ${level} ${component}${String(record.msg ?? '')}${fields ? ` ${fields}` : ''}\n` +
+        `${time} ${level} ${component}${String(record.msg ?? '')}${request}${fields ? ` ${fields}` : ''}\n` +
           (error ? `${error.stack ?? error.message ?? ''}\n` : ''),
       );
     },

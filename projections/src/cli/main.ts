@@ -7,6 +7,7 @@ import { allProjections } from '../registry';
 import type { RebuildProgress } from '../runtime/rebuild';
 import type { ProjectionStatus } from '../runtime/status';
 import { runProjectionWorker } from '../worker';
+import { startWorkerMetrics } from '../worker-metrics';
 import { formatStatusTable } from './format-status';
 import { renderProgress } from './progress-bar';
 import { operatorClient } from './operator-client';
@@ -91,7 +92,21 @@ async function worker(storage: LedgerStorage) {
   const controller = new AbortController();
   for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.once(signal, () => controller.abort());
-  await runProjectionWorker(storage, allProjections, controller.signal);
+  const port = process.env.METRICS_PORT;
+  const metrics = port
+    ? startWorkerMetrics({
+        port: Number(port),
+        host: process.env.METRICS_HOST || '127.0.0.1',
+        pool: storage.database.pool,
+        status: () =>
+          new ProjectionOperations(storage.database.pool, storage.store, allProjections).status(),
+      })
+    : null;
+  try {
+    await runProjectionWorker(storage, allProjections, controller.signal);
+  } finally {
+    metrics?.close();
+  }
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

@@ -61,6 +61,8 @@ export class StripeWebhookService {
     private readonly ledger: Ledger,
     private readonly gateway: PaymentGateway,
     private readonly webhookSecret: string,
+    /** Told each delivery's outcome (metrics). */
+    private readonly onDelivery?: (outcome: string) => void,
     /** How long a concurrent delivery of an event being processed waits before `in_progress`. */
     private readonly waitForOtherDeliveryMs = 20_000,
   ) {}
@@ -72,9 +74,17 @@ export class StripeWebhookService {
       if (!signature) throw new Error('missing signature');
       event = StripeGateway.constructEvent(rawBody, signature, this.webhookSecret);
     } catch {
+      this.onDelivery?.('bad_signature');
       throw new WebhookSignatureError();
     }
-    return this.process(event);
+    try {
+      const outcome = await this.process(event);
+      this.onDelivery?.(outcome);
+      return outcome;
+    } catch (error) {
+      this.onDelivery?.('failed');
+      throw error;
+    }
   }
 
   /**
