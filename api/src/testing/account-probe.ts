@@ -26,19 +26,25 @@ export async function viewAccount(client: HttpClient): Promise<AccountView> {
         subscriptionStatus: string;
         cancelAtPeriodEnd: boolean;
       };
-      myCreditHistory: { movements: { balanceAfter: number; heldAfter: number }[] };
+      myCreditHistory: {
+        movements: { balanceAfter: number; heldDelta: number; inProgress: boolean }[];
+      };
     }>(
-      '{ me { credits currentPlan subscriptionStatus cancelAtPeriodEnd } myCreditHistory(first: 1) { movements { balanceAfter heldAfter } } }',
+      '{ me { credits currentPlan subscriptionStatus cancelAtPeriodEnd } myCreditHistory(first: 20) { movements { balanceAfter heldDelta inProgress } } }',
     ),
   ]);
   if (gql.errors) throw new Error(JSON.stringify(gql.errors));
-  const newest = gql.data!.myCreditHistory.movements[0];
+  const { movements } = gql.data!.myCreditHistory;
+  const newest = movements[0];
   return {
     rest: profile.credits,
     graphql: gql.data!.me.credits,
-    // The history's balance counts held credits too; with none held it is the available balance.
-    history: (newest?.balanceAfter ?? 0) - (newest?.heldAfter ?? 0),
-    held: newest?.heldAfter ?? 0,
+    // The user's history leaves out released holds, so its newest row can be one written while a
+    // hold was open; its balance counts held credits too, so with none held now it is the
+    // available balance.
+    history: newest?.balanceAfter ?? 0,
+    // Holds of generations still running are the only held credits the user's history shows.
+    held: movements.filter((m) => m.inProgress).reduce((sum, m) => sum + m.heldDelta, 0),
     plan: gql.data!.me.currentPlan,
     status: gql.data!.me.subscriptionStatus,
     cancelAtPeriodEnd: gql.data!.me.cancelAtPeriodEnd,
