@@ -21,6 +21,7 @@ import { LocalDiskBlobStore } from '../storage/local-disk-blob-store';
 import { AccountService, type AuthLimits } from '../accounts/account-service';
 import { PasswordResetService } from '../accounts/password-reset';
 import { AccountEmailService } from '../accounts/account-email';
+import { DataExportService } from '../privacy/data-export';
 import { MailDelivery } from '../mail/mail-delivery';
 import type { Mailer } from '../mail/mailer';
 import { OutboxMailer } from '../mail/outbox-mailer';
@@ -40,6 +41,7 @@ export interface Services {
   readonly accounts: AccountService;
   readonly passwordReset: PasswordResetService;
   readonly accountEmail: AccountEmailService;
+  readonly dataExports: DataExportService;
   readonly mail: MailDelivery;
   /** The outbox staff can read, when mail is not sent over SMTP (the embedded default). */
   readonly outbox: OutboxMailer | null;
@@ -113,6 +115,7 @@ export async function createServices(
     accounts,
     passwordReset: new PasswordResetService(pool, accounts, mail, config.publicUrl, authLimits),
     accountEmail,
+    dataExports: new DataExportService(pool, blobs, mail, config.publicUrl, config.dataExportTtlMs),
     mail,
     outbox,
     cookies: { secure: config.production },

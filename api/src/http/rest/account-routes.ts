@@ -1,6 +1,6 @@
 import express, { Router, type Request } from 'express';
 import type { Services } from '../../composition/services';
-import { unauthenticated } from '../../shared/errors';
+import { notFound, unauthenticated } from '../../shared/errors';
 import type { RequestContext } from '../../shared/request-context';
 import { asyncHandler } from './error-handler';
 
@@ -61,6 +61,33 @@ export function accountRoutes(services: Services): Router {
           request.body,
         ),
       );
+    }),
+  );
+  router.post(
+    '/api/account/exports',
+    asyncHandler(async (request, response) => {
+      if (!request.viewer) throw unauthenticated('Unauthorized');
+      response.status(202).json(await services.dataExports.request(request.viewer.user.id));
+    }),
+  );
+  router.get(
+    '/api/account/exports',
+    asyncHandler(async (request, response) => {
+      if (!request.viewer) throw unauthenticated('Unauthorized');
+      response.json(await services.dataExports.list(request.viewer.user.id));
+    }),
+  );
+  router.get(
+    '/api/account/exports/:id/download',
+    asyncHandler(async (request, response) => {
+      if (!request.viewer) throw unauthenticated('Please sign in to download your data');
+      const id = String(request.params.id);
+      if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('This download does not exist');
+      const archive = await services.dataExports.download(request.viewer.user.id, id);
+      response.setHeader('content-type', 'application/zip');
+      response.setHeader('content-disposition', `attachment; filename="stylised-data-${id}.zip"`);
+      response.setHeader('cache-control', 'private, no-store');
+      response.end(archive);
     }),
   );
   return router;

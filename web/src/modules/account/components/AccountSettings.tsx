@@ -2,6 +2,7 @@ import { graphql } from '../../../gql';
 import type { AccountSettings_UserFragment } from '../../../gql/graphql';
 
 import styles from './AccountSettings.module.css';
+import { DataExportPanel } from './DataExportPanel';
 import { EmailPanel } from './EmailPanel';
 import { PasswordPanel } from './PasswordPanel';
 
@@ -26,6 +27,7 @@ export const AccountSettings = ({ user }: AccountSettingsProps) => (
     <div className={styles.panels}>
       <EmailPanel user={user} />
       <PasswordPanel hasPassword={user.hasPassword} />
+      <DataExportPanel />
     </div>
   </section>
 );
