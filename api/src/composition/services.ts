@@ -22,6 +22,7 @@ import { AccountService, type AuthLimits } from '../accounts/account-service';
 import { PasswordResetService } from '../accounts/password-reset';
 import { AccountEmailService } from '../accounts/account-email';
 import { DataExportService } from '../privacy/data-export';
+import { AccountDeletionService } from '../privacy/account-deletion';
 import { MailDelivery } from '../mail/mail-delivery';
 import type { Mailer } from '../mail/mailer';
 import { OutboxMailer } from '../mail/outbox-mailer';
@@ -42,6 +43,7 @@ export interface Services {
   readonly passwordReset: PasswordResetService;
   readonly accountEmail: AccountEmailService;
   readonly dataExports: DataExportService;
+  readonly accountDeletion: AccountDeletionService;
   readonly mail: MailDelivery;
   /** The outbox staff can read, when mail is not sent over SMTP (the embedded default). */
   readonly outbox: OutboxMailer | null;
@@ -107,6 +109,7 @@ export async function createServices(
       holdMarginMs: config.generation.holdMarginMs,
     },
   );
+  const billing = await createBilling(config, pool, ledger);
   return {
     config,
     pool,
@@ -124,7 +127,14 @@ export async function createServices(
     generations,
     generationRecovery: new GenerationRecovery(ledger, generations, provider, blobs),
     contact: new ContactService(pool),
-    ...(await createBilling(config, pool, ledger)),
+    ...billing,
+    accountDeletion: new AccountDeletionService(
+      pool,
+      accounts,
+      accountEmail,
+      billing.billing,
+      blobs,
+    ),
     staff: {
       users: new StaffUsers(pool),
       support: new SupportActions(ledger, runtime.projections, generations.repository),

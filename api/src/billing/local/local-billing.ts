@@ -238,6 +238,20 @@ export class LocalBilling implements PaymentGateway {
     return updated;
   }
 
+  async cancelSubscriptionsNow(userId: string, _customerId: string | null, now = new Date()) {
+    const subscription = await this.currentSubscription({ userId });
+    if (!subscription) return 0;
+    await this.db.query(`UPDATE local_subscriptions SET status = 'canceled' WHERE id = $1`, [
+      subscription.id,
+    ]);
+    await this.deliver(
+      'customer.subscription.deleted',
+      subscriptionObject({ ...subscription, status: 'canceled' }, now),
+      now,
+    );
+    return 1;
+  }
+
   /**
    * Operator tool: moves a subscription to its next period at once, as Stripe would at renewal
    * (invoice.paid for the new period; or, when cancellation was scheduled, the subscription ends).

@@ -1,5 +1,6 @@
 import type { OutboxEntry } from '../../mail/outbox-mailer';
 import { downloadPathFor, type DataExport } from '../../privacy/data-export';
+import { clearSessionCookie } from '../../http/auth/session-cookie';
 import { builder } from '../builder';
 
 export const ActionResult = builder.objectRef<{ message: string }>('ActionResult').implement({
@@ -172,5 +173,29 @@ builder.mutationFields((t) => ({
     authScopes: { signedIn: true },
     resolve: (_root, _args, context) =>
       context.services.dataExports.request(context.viewer!.user.id),
+  }),
+}));
+
+const DeleteAccountInput = builder.inputType('DeleteAccountInput', {
+  fields: (t) => ({
+    currentPassword: t.string({
+      description:
+        'Required for accounts with a password; Google-only accounts sign in again first',
+    }),
+  }),
+});
+
+builder.mutationFields((t) => ({
+  deleteAccount: t.field({
+    type: ActionResult,
+    description:
+      'Ends any paid plan, erases every personal record and image of the signed-in user, and signs out',
+    authScopes: { signedIn: true },
+    args: { input: t.arg({ type: DeleteAccountInput, required: true }) },
+    resolve: async (_root, { input }, context) => {
+      const result = await context.services.accountDeletion.deleteAccount(context.viewer!, input);
+      if (context.http) clearSessionCookie(context.http.res, context.services.cookies);
+      return result;
+    },
   }),
 }));

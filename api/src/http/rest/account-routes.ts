@@ -2,6 +2,7 @@ import express, { Router, type Request } from 'express';
 import type { Services } from '../../composition/services';
 import { notFound, unauthenticated } from '../../shared/errors';
 import type { RequestContext } from '../../shared/request-context';
+import { clearSessionCookie } from '../auth/session-cookie';
 import { asyncHandler } from './error-handler';
 
 const contextOf = (request: Request): RequestContext => request.context!;
@@ -88,6 +89,16 @@ export function accountRoutes(services: Services): Router {
       response.setHeader('content-disposition', `attachment; filename="stylised-data-${id}.zip"`);
       response.setHeader('cache-control', 'private, no-store');
       response.end(archive);
+    }),
+  );
+  router.delete(
+    '/api/user/account',
+    jsonBody,
+    asyncHandler(async (request, response) => {
+      if (!request.viewer) throw unauthenticated('Unauthorized');
+      const result = await services.accountDeletion.deleteAccount(request.viewer, request.body);
+      clearSessionCookie(response, services.cookies);
+      response.json(result);
     }),
   );
   return router;

@@ -47,9 +47,9 @@ export async function richAccount(app: TestApp) {
 
   const support = new HttpClient(app.url);
   const supportRegistered = await support.json('/api/auth/register', {
-    email: `support-${label}@example.com`,
+    email: `support-${randomUUID().slice(0, 8)}@example.com`,
     password: 'support-pass-1',
-    username: `support_${label}`,
+    username: `support_${randomUUID().slice(0, 8)}`,
   });
   const supportId = ((await supportRegistered.json()) as { user: { id: string } }).user.id;
   await app.services.accounts.users.setRoles(supportId, ['support']);
