@@ -3,6 +3,7 @@ import type { AccountSettings_UserFragment } from '../../../gql/graphql';
 
 import styles from './AccountSettings.module.css';
 import { DataExportPanel } from './DataExportPanel';
+import { DeleteAccountPanel } from './DeleteAccountPanel';
 import { EmailPanel } from './EmailPanel';
 import { PasswordPanel } from './PasswordPanel';
 
@@ -13,6 +14,7 @@ export const ACCOUNT_SETTINGS_FRAGMENT = graphql(`
     emailVerified
     hasPassword
     pendingEmail
+    subscriptionStatus
   }
 `);
 
@@ -28,6 +30,10 @@ export const AccountSettings = ({ user }: AccountSettingsProps) => (
       <EmailPanel user={user} />
       <PasswordPanel hasPassword={user.hasPassword} />
       <DataExportPanel />
+      <DeleteAccountPanel
+        hasPassword={user.hasPassword}
+        hasPaidPlan={user.subscriptionStatus === 'ACTIVE' || user.subscriptionStatus === 'PAST_DUE'}
+      />
     </div>
   </section>
 );
