@@ -207,12 +207,14 @@ export class AccountEmailService {
     return { message: 'Your password has been changed. Your other sessions were signed out.' };
   }
 
-  /** Wrong guesses count like failed sign-ins (same per-account limit). */
+  /**
+   * Wrong guesses count like failed sign-ins (same per-account limit): each attempt takes a slot
+   * before the check (one atomic increment), a right password gives them back.
+   */
   async checkCurrentPassword(user: UserRecord, password: string): Promise<void> {
     const key = `current-password:user:${user.id}`;
-    await this.limiter.check(key, this.limits.loginFailuresPerAccount);
+    await this.limiter.hit(key, this.limits.loginFailuresPerAccount);
     if (!user.passwordHash || !(await verifyPassword(user.passwordHash, password))) {
-      await this.limiter.hit(key, this.limits.loginFailuresPerAccount);
       throw new AppError('WRONG_PASSWORD', WRONG_CURRENT_PASSWORD, 400, {
         field: 'currentPassword',
       });

@@ -30,6 +30,8 @@ import { SmtpMailer } from '../mail/smtp-mailer';
 import type { Config } from '../config';
 import { ContactService } from '../contact/contact-service';
 import type { CookieOptions } from '../http/auth/session-cookie';
+import { LedgerAuditService } from '../operator/ledger-audit-service';
+import { IdempotencyKeys } from '../shared/idempotency';
 import type { ProjectionsGate } from './projections-gate';
 import type { Runtime } from './runtime';
 
@@ -59,10 +61,19 @@ export interface Services {
   readonly localBilling: LocalBilling | null;
   readonly staff: { users: StaffUsers; support: SupportActions; inbox: ContactInbox };
   readonly projectionOperations: ProjectionOperations;
+  /** The ledger audit: read models against the fold of the event log, with its run records. */
+  readonly audit: LedgerAuditService;
+  /** Idempotency keys of money-moving commands (Idempotency-Key header, idempotencyKey inputs). */
+  readonly idempotency: IdempotencyKeys;
   readonly projectionNames: readonly string[];
 }
 
-async function createBilling(config: Config, pool: pg.Pool, ledger: Ledger) {
+async function createBilling(
+  config: Config,
+  pool: pg.Pool,
+  ledger: Ledger,
+  idempotency: IdempotencyKeys,
+) {
   const { billing } = config;
   const webhookSecret =
     billing.webhookSecret ??
@@ -75,7 +86,12 @@ async function createBilling(config: Config, pool: pg.Pool, ledger: Ledger) {
   const webhooks = new StripeWebhookService(pool, ledger, gateway, webhookSecret);
   localBilling?.connect(webhooks);
   // Stripe needs absolute return URLs; the local checkout stays on whatever origin the page used.
-  const billingService = new BillingService(pool, gateway, localBilling ? '' : config.publicUrl);
+  const billingService = new BillingService(
+    pool,
+    gateway,
+    localBilling ? '' : config.publicUrl,
+    idempotency,
+  );
   return { billing: billingService, webhooks, localBilling };
 }
 
@@ -86,6 +102,7 @@ export async function createServices(
   const { pool } = runtime.storage.database;
   const { ledger } = runtime.storage;
   const config = runtime.config;
+  const idempotency = new IdempotencyKeys(pool);
   const outbox = config.mail.smtpUrl ? null : new OutboxMailer(pool);
   const mail = new MailDelivery(
     overrides.mailer ??
@@ -94,7 +111,14 @@ export async function createServices(
   const authLimits = overrides.authLimits ?? config.authLimits;
   const accounts = new AccountService(pool, ledger, runtime.projections, authLimits);
   const accountEmail = new AccountEmailService(pool, accounts, mail, config.publicUrl, authLimits);
-  accounts.onRegistered = (user) => accountEmail.sendVerification(user);
+  // In the background: signing up does not wait for the token and the mail.
+  accounts.onRegistered = async (user) => {
+    void accountEmail
+      .sendVerification(user)
+      .catch((error: unknown) =>
+        console.error(`verification mail for ${user.id} failed: ${(error as Error).message}`),
+      );
+  };
   const blobs = new LocalDiskBlobStore(path.join(config.dataDir, 'blobs'));
   const provider = overrides.provider ?? createImageProvider(config.generation);
   const generations = new GenerationService(
@@ -109,7 +133,7 @@ export async function createServices(
       holdMarginMs: config.generation.holdMarginMs,
     },
   );
-  const billing = await createBilling(config, pool, ledger);
+  const billing = await createBilling(config, pool, ledger, idempotency);
   return {
     config,
     pool,
@@ -137,10 +161,12 @@ export async function createServices(
     ),
     staff: {
       users: new StaffUsers(pool),
-      support: new SupportActions(ledger, runtime.projections, generations.repository),
+      support: new SupportActions(ledger, runtime.projections, generations.repository, idempotency),
       inbox: new ContactInbox(pool),
     },
     projectionOperations: runtime.projectionOperations,
+    audit: new LedgerAuditService(pool, ledger.store),
+    idempotency,
     projectionNames: allProjections.map((p) => p.name),
   };
 }

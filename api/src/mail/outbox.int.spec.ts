@@ -32,7 +32,7 @@ describe('mail without SMTP: the outbox table, the log, and the staff console', 
 
     expect(app.services.mail.mailer.transport).toBe('outbox');
     const stored = await app.services.pool.query(
-      'SELECT kind, subject, html_body FROM outbox_mail WHERE to_address = $1',
+      `SELECT kind, subject, html_body FROM outbox_mail WHERE to_address = $1 AND kind = 'password-reset'`,
       [email],
     );
     expect(stored.rows).toEqual([
