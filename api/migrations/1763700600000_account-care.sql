@@ -34,7 +34,25 @@ ALTER TABLE users ADD COLUMN deleted_at timestamptz;
 -- How the session was opened (password, google, reset): deleting an account wants a fresh proof.
 ALTER TABLE sessions ADD COLUMN auth_method text;
 
+-- "Download my data": built in the background into a blob, downloadable until it expires.
+CREATE TABLE data_exports (
+  id uuid PRIMARY KEY,
+  user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  status text NOT NULL CHECK (status IN ('pending', 'running', 'ready', 'failed')),
+  blob_key text,
+  size_bytes bigint,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  started_at timestamptz,
+  ready_at timestamptz,
+  expires_at timestamptz,
+  error text
+);
+-- At most one export in the making per user, decided by the database.
+CREATE UNIQUE INDEX data_exports_one_open ON data_exports (user_id) WHERE status IN ('pending', 'running');
+CREATE INDEX data_exports_user_idx ON data_exports (user_id, created_at DESC);
+
 -- Down Migration
+DROP TABLE data_exports;
 ALTER TABLE sessions DROP COLUMN auth_method;
 ALTER TABLE users DROP COLUMN deleted_at;
 ALTER TABLE users DROP COLUMN email_verified_at;

@@ -58,6 +58,11 @@ export class BillingService {
     return PLANS;
   }
 
+  /** Account deletion: ends every paid plan at the payment provider first. */
+  async cancelForDeletion(userId: string): Promise<number> {
+    return this.gateway.cancelSubscriptionsNow(userId, await this.customerOf(userId));
+  }
+
   async customerOf(userId: string): Promise<string | null> {
     const result = await this.db.query<{ customer_id: string }>(
       'SELECT customer_id FROM billing_customers WHERE user_id = $1',

@@ -21,6 +21,11 @@ export interface PaymentGateway {
   planForPrice(priceId: string): PlanId | null;
   /** The invoice a payment belongs to (a refunded charge names only its payment intent). */
   findInvoiceForPayment(paymentIntentId: string): Promise<string | null>;
+  /**
+   * Ends the user's paid subscriptions at once (account deletion); the provider's
+   * customer.subscription.deleted event then records it in the ledger. Answers how many ended.
+   */
+  cancelSubscriptionsNow(userId: string, customerId: string | null): Promise<number>;
   /** Every paid invoice the payment provider knows, for finance's reconciliation. */
   listPaidInvoices(): AsyncIterable<PaidInvoice>;
 }

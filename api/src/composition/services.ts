@@ -22,6 +22,8 @@ import { LocalDiskBlobStore } from '../storage/local-disk-blob-store';
 import { AccountService, type AuthLimits } from '../accounts/account-service';
 import { PasswordResetService } from '../accounts/password-reset';
 import { AccountEmailService } from '../accounts/account-email';
+import { DataExportService } from '../privacy/data-export';
+import { AccountDeletionService } from '../privacy/account-deletion';
 import { MailDelivery } from '../mail/mail-delivery';
 import type { Mailer } from '../mail/mailer';
 import { OutboxMailer, printOutboxMail } from '../mail/outbox-mailer';
@@ -33,6 +35,9 @@ import { LedgerAuditService } from '../operator/ledger-audit-service';
 import { IdempotencyKeys } from '../shared/idempotency';
 import type { ProjectionsGate } from './projections-gate';
 import type { Runtime } from './runtime';
+import { componentLogger } from '@app/ledger';
+
+const log = componentLogger('accounts');
 import { generationObserver, registerGauges } from '../observability/app-metrics';
 import type { Metrics } from '../observability/metrics';
 
@@ -45,6 +50,8 @@ export interface Services {
   readonly accounts: AccountService;
   readonly passwordReset: PasswordResetService;
   readonly accountEmail: AccountEmailService;
+  readonly dataExports: DataExportService;
+  readonly accountDeletion: AccountDeletionService;
   readonly mail: MailDelivery;
   /** The outbox staff can read, when mail is not sent over SMTP (the embedded default). */
   readonly outbox: OutboxMailer | null;
@@ -120,8 +127,15 @@ export async function createServices(
   const authLimits = overrides.authLimits ?? config.authLimits;
   const accounts = new AccountService(pool, ledger, runtime.projections, authLimits);
   const accountEmail = new AccountEmailService(pool, accounts, mail, config.publicUrl, authLimits);
-  accounts.onRegistered = (user) => accountEmail.sendVerification(user);
   const idempotency = new IdempotencyKeys(pool);
+  // In the background: signing up does not wait for the token and the mail.
+  accounts.onRegistered = async (user) => {
+    void accountEmail
+      .sendVerification(user)
+      .catch((error: unknown) =>
+        log.error({ err: error, userId: user.id }, 'verification mail could not be sent'),
+      );
+  };
   const blobs = new LocalDiskBlobStore(path.join(config.dataDir, 'blobs'));
   const provider = overrides.provider ?? createImageProvider(config.generation);
   const decodePool = new DecodePool(config.generation.decode);
@@ -144,6 +158,7 @@ export async function createServices(
     generations,
     projections: runtime.runner ? runtime.projectionOperations : null,
   });
+  const billing = await createBilling(config, pool, ledger, idempotency, runtime.metrics);
   return {
     config,
     pool,
@@ -152,6 +167,7 @@ export async function createServices(
     accounts,
     passwordReset: new PasswordResetService(pool, accounts, mail, config.publicUrl, authLimits),
     accountEmail,
+    dataExports: new DataExportService(pool, blobs, mail, config.publicUrl, config.dataExportTtlMs),
     mail,
     outbox,
     cookies: { secure: config.production },
@@ -161,7 +177,14 @@ export async function createServices(
     decodePool,
     generationRecovery: new GenerationRecovery(ledger, generations, provider, blobs),
     contact: new ContactService(pool),
-    ...(await createBilling(config, pool, ledger, idempotency, runtime.metrics)),
+    ...billing,
+    accountDeletion: new AccountDeletionService(
+      pool,
+      accounts,
+      accountEmail,
+      billing.billing,
+      blobs,
+    ),
     staff: {
       users: new StaffUsers(pool),
       support: new SupportActions(

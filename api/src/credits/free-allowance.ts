@@ -29,7 +29,7 @@ export class FreeAllowance {
     for (;;) {
       const { rows } = await this.db.query<{ id: string }>(
         `SELECT u.id FROM users u
-         WHERE u.created_at < $1
+         WHERE u.created_at < $1 AND u.deleted_at IS NULL
            AND NOT EXISTS (SELECT 1 FROM free_allowance_grants g WHERE g.user_id = u.id AND g.month = $1)
          ORDER BY u.id LIMIT 200`,
         [start],

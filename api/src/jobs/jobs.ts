@@ -27,6 +27,12 @@ export function backgroundJobs(services: Services): Job[] {
       run: () => sweepExpiredCredits(services.pool, services.ledger),
     },
     {
+      name: 'data-export-sweep',
+      intervalMs: 10 * 60_000,
+      runAtStart: true,
+      run: () => services.dataExports.sweepExpired(),
+    },
+    {
       name: 'generation-recovery',
       intervalMs: services.config.generation.recoveryIntervalMs,
       runAtStart: true,

@@ -14,7 +14,10 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "\n  fragment AccountSettings_User on User {\n    id\n    email\n    emailVerified\n    hasPassword\n    pendingEmail\n  }\n": typeof types.AccountSettings_UserFragmentDoc,
+    "\n  fragment AccountSettings_User on User {\n    id\n    email\n    emailVerified\n    hasPassword\n    pendingEmail\n    subscriptionStatus\n  }\n": typeof types.AccountSettings_UserFragmentDoc,
+    "\n  query MyDataExports {\n    myDataExports {\n      id\n      status\n      createdAt\n      expiresAt\n      sizeBytes\n      downloadUrl\n    }\n  }\n": typeof types.MyDataExportsDocument,
+    "\n  mutation RequestDataExport {\n    requestDataExport {\n      id\n      status\n    }\n  }\n": typeof types.RequestDataExportDocument,
+    "\n  mutation DeleteAccount($input: DeleteAccountInput!) {\n    deleteAccount(input: $input) {\n      message\n    }\n  }\n": typeof types.DeleteAccountDocument,
     "\n  mutation ResendVerificationEmail {\n    resendVerificationEmail {\n      message\n    }\n  }\n": typeof types.ResendVerificationEmailDocument,
     "\n  mutation RequestEmailChange($input: ChangeEmailInput!) {\n    requestEmailChange(input: $input) {\n      message\n    }\n  }\n": typeof types.RequestEmailChangeDocument,
     "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input) {\n      message\n    }\n  }\n": typeof types.ChangePasswordDocument,
@@ -62,7 +65,10 @@ type Documents = {
     "\n  mutation VerifyEmail($input: VerifyEmailInput!) {\n    verifyEmail(input: $input) {\n      message\n    }\n  }\n": typeof types.VerifyEmailDocument,
 };
 const documents: Documents = {
-    "\n  fragment AccountSettings_User on User {\n    id\n    email\n    emailVerified\n    hasPassword\n    pendingEmail\n  }\n": types.AccountSettings_UserFragmentDoc,
+    "\n  fragment AccountSettings_User on User {\n    id\n    email\n    emailVerified\n    hasPassword\n    pendingEmail\n    subscriptionStatus\n  }\n": types.AccountSettings_UserFragmentDoc,
+    "\n  query MyDataExports {\n    myDataExports {\n      id\n      status\n      createdAt\n      expiresAt\n      sizeBytes\n      downloadUrl\n    }\n  }\n": types.MyDataExportsDocument,
+    "\n  mutation RequestDataExport {\n    requestDataExport {\n      id\n      status\n    }\n  }\n": types.RequestDataExportDocument,
+    "\n  mutation DeleteAccount($input: DeleteAccountInput!) {\n    deleteAccount(input: $input) {\n      message\n    }\n  }\n": types.DeleteAccountDocument,
     "\n  mutation ResendVerificationEmail {\n    resendVerificationEmail {\n      message\n    }\n  }\n": types.ResendVerificationEmailDocument,
     "\n  mutation RequestEmailChange($input: ChangeEmailInput!) {\n    requestEmailChange(input: $input) {\n      message\n    }\n  }\n": types.RequestEmailChangeDocument,
     "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input) {\n      message\n    }\n  }\n": types.ChangePasswordDocument,
@@ -127,7 +133,19 @@ export function graphql(source: string): unknown;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment AccountSettings_User on User {\n    id\n    email\n    emailVerified\n    hasPassword\n    pendingEmail\n  }\n"): (typeof documents)["\n  fragment AccountSettings_User on User {\n    id\n    email\n    emailVerified\n    hasPassword\n    pendingEmail\n  }\n"];
+export function graphql(source: "\n  fragment AccountSettings_User on User {\n    id\n    email\n    emailVerified\n    hasPassword\n    pendingEmail\n    subscriptionStatus\n  }\n"): (typeof documents)["\n  fragment AccountSettings_User on User {\n    id\n    email\n    emailVerified\n    hasPassword\n    pendingEmail\n    subscriptionStatus\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MyDataExports {\n    myDataExports {\n      id\n      status\n      createdAt\n      expiresAt\n      sizeBytes\n      downloadUrl\n    }\n  }\n"): (typeof documents)["\n  query MyDataExports {\n    myDataExports {\n      id\n      status\n      createdAt\n      expiresAt\n      sizeBytes\n      downloadUrl\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RequestDataExport {\n    requestDataExport {\n      id\n      status\n    }\n  }\n"): (typeof documents)["\n  mutation RequestDataExport {\n    requestDataExport {\n      id\n      status\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteAccount($input: DeleteAccountInput!) {\n    deleteAccount(input: $input) {\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteAccount($input: DeleteAccountInput!) {\n    deleteAccount(input: $input) {\n      message\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -252,6 +252,20 @@ export class LocalBilling implements PaymentGateway {
     return updated;
   }
 
+  async cancelSubscriptionsNow(userId: string, _customerId: string | null, now = new Date()) {
+    const subscription = await this.currentSubscription({ userId });
+    if (!subscription) return 0;
+    await this.db.query(`UPDATE local_subscriptions SET status = 'canceled' WHERE id = $1`, [
+      subscription.id,
+    ]);
+    await this.deliver(
+      'customer.subscription.deleted',
+      subscriptionObject({ ...subscription, status: 'canceled' }, now),
+      now,
+    );
+    return 1;
+  }
+
   /**
    * Portal: switch plans. Up to a dearer plan at once: the prorated difference for the rest of the
    * period is invoiced and paid now, and that invoice's credits replace what is left of the old

@@ -134,6 +134,23 @@ export class StripeGateway implements PaymentGateway {
     return typeof invoice === 'string' ? invoice : (invoice?.id ?? null);
   }
 
+  async cancelSubscriptionsNow(_userId: string, customerId: string | null): Promise<number> {
+    if (!customerId) return 0;
+    let ended = 0;
+    for await (const subscription of this.stripe.subscriptions.list({
+      customer: customerId,
+      status: 'all',
+      limit: 100,
+    })) {
+      if (['canceled', 'incomplete_expired'].includes(subscription.status)) continue;
+      await this.stripe.subscriptions.cancel(subscription.id, undefined, {
+        idempotencyKey: `erase:${subscription.id}`,
+      });
+      ended++;
+    }
+    return ended;
+  }
+
   async *listPaidInvoices(): AsyncIterable<PaidInvoice> {
     for await (const invoice of this.stripe.invoices.list({ status: 'paid', limit: 100 })) {
       if (!invoice.id) continue;

@@ -1,4 +1,6 @@
 import type { OutboxEntry } from '../../mail/outbox-mailer';
+import { downloadPathFor, type DataExport } from '../../privacy/data-export';
+import { clearSessionCookie } from '../../http/auth/session-cookie';
 import { builder } from '../builder';
 
 export const ActionResult = builder.objectRef<{ message: string }>('ActionResult').implement({
@@ -122,6 +124,78 @@ builder.queryFields((t) => ({
       if (!outbox) return { transport: 'smtp' as const, messages: [] };
       const limit = Math.min(Math.max(first ?? 30, 1), 100);
       return { transport: 'outbox' as const, messages: await outbox.list(limit) };
+    },
+  }),
+}));
+
+const DataExportStatusEnum = builder.enumType('DataExportStatus', {
+  values: {
+    PENDING: { value: 'pending' },
+    RUNNING: { value: 'running' },
+    READY: { value: 'ready' },
+    FAILED: { value: 'failed' },
+  } as const,
+});
+
+const DataExportRef = builder.objectRef<DataExport>('DataExport').implement({
+  description: "A copy of all of a user's data, built in the background",
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    status: t.field({ type: DataExportStatusEnum, resolve: (e) => e.status }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    readyAt: t.expose('readyAt', { type: 'DateTime', nullable: true }),
+    expiresAt: t.expose('expiresAt', { type: 'DateTime', nullable: true }),
+    sizeBytes: t.int({ nullable: true, resolve: (e) => e.sizeBytes }),
+    downloadUrl: t.string({
+      nullable: true,
+      description: 'While ready and not expired; works for the signed-in owner only',
+      resolve: (e) =>
+        e.status === 'ready' && e.blobKey && e.expiresAt && e.expiresAt > new Date()
+          ? downloadPathFor(e.id)
+          : null,
+    }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  myDataExports: t.field({
+    type: [DataExportRef],
+    description: "The signed-in user's latest data exports, newest first",
+    authScopes: { signedIn: true },
+    resolve: (_root, _args, context) => context.services.dataExports.list(context.viewer!.user.id),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  requestDataExport: t.field({
+    type: DataExportRef,
+    description: 'Starts building a ZIP of all your data (or returns the one in the making)',
+    authScopes: { signedIn: true },
+    resolve: (_root, _args, context) =>
+      context.services.dataExports.request(context.viewer!.user.id),
+  }),
+}));
+
+const DeleteAccountInput = builder.inputType('DeleteAccountInput', {
+  fields: (t) => ({
+    currentPassword: t.string({
+      description:
+        'Required for accounts with a password; Google-only accounts sign in again first',
+    }),
+  }),
+});
+
+builder.mutationFields((t) => ({
+  deleteAccount: t.field({
+    type: ActionResult,
+    description:
+      'Ends any paid plan, erases every personal record and image of the signed-in user, and signs out',
+    authScopes: { signedIn: true },
+    args: { input: t.arg({ type: DeleteAccountInput, required: true }) },
+    resolve: async (_root, { input }, context) => {
+      const result = await context.services.accountDeletion.deleteAccount(context.viewer!, input);
+      if (context.http) clearSessionCookie(context.http.res, context.services.cookies);
+      return result;
     },
   }),
 }));

@@ -19,6 +19,13 @@ const StaffUserRef = builder.objectRef<StaffUserDetail>('StaffUser').implement({
     email: t.string({ resolve: (d) => d.user.email }),
     username: t.string({ resolve: (d) => d.user.username }),
     fullName: t.string({ nullable: true, resolve: (d) => d.user.fullName }),
+    deletedAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description:
+        'Set when the person deleted their account (email and username then read "deleted user <id>")',
+      resolve: (d) => d.user.deletedAt,
+    }),
     roles: t.field({ type: [RoleEnum], resolve: (d) => d.user.roles }),
     createdAt: t.field({ type: 'DateTime', resolve: (d) => d.user.createdAt }),
     credits: t.int({ description: 'Available now', resolve: (d) => d.balance.available }),

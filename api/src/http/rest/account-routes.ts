@@ -1,7 +1,8 @@
 import express, { Router, type Request } from 'express';
 import type { Services } from '../../composition/services';
-import { unauthenticated } from '../../shared/errors';
+import { notFound, unauthenticated } from '../../shared/errors';
 import type { RequestContext } from '../../shared/request-context';
+import { clearSessionCookie } from '../auth/session-cookie';
 import { asyncHandler } from './error-handler';
 
 const contextOf = (request: Request): RequestContext => request.context!;
@@ -61,6 +62,43 @@ export function accountRoutes(services: Services): Router {
           request.body,
         ),
       );
+    }),
+  );
+  router.post(
+    '/api/account/exports',
+    asyncHandler(async (request, response) => {
+      if (!request.viewer) throw unauthenticated('Unauthorized');
+      response.status(202).json(await services.dataExports.request(request.viewer.user.id));
+    }),
+  );
+  router.get(
+    '/api/account/exports',
+    asyncHandler(async (request, response) => {
+      if (!request.viewer) throw unauthenticated('Unauthorized');
+      response.json(await services.dataExports.list(request.viewer.user.id));
+    }),
+  );
+  router.get(
+    '/api/account/exports/:id/download',
+    asyncHandler(async (request, response) => {
+      if (!request.viewer) throw unauthenticated('Please sign in to download your data');
+      const id = String(request.params.id);
+      if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('This download does not exist');
+      const archive = await services.dataExports.download(request.viewer.user.id, id);
+      response.setHeader('content-type', 'application/zip');
+      response.setHeader('content-disposition', `attachment; filename="stylised-data-${id}.zip"`);
+      response.setHeader('cache-control', 'private, no-store');
+      response.end(archive);
+    }),
+  );
+  router.delete(
+    '/api/user/account',
+    jsonBody,
+    asyncHandler(async (request, response) => {
+      if (!request.viewer) throw unauthenticated('Unauthorized');
+      const result = await services.accountDeletion.deleteAccount(request.viewer, request.body);
+      clearSessionCookie(response, services.cookies);
+      response.json(result);
     }),
   );
   return router;

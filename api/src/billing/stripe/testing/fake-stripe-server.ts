@@ -28,6 +28,8 @@ async function readBody(request: IncomingMessage): Promise<string> {
 export class FakeStripeServer {
   readonly requests: RecordedStripeRequest[] = [];
   readonly invoiceForPaymentIntent = new Map<string, string>();
+  /** Subscriptions the tests seed, by id (list by customer, cancel). */
+  readonly subscriptions = new Map<string, { id: string; customer: string; status: string }>();
   private checkoutFailure: string | null = null;
   private constructor(
     private readonly server: Server,
@@ -162,6 +164,21 @@ export class FakeStripeServer {
           livemode: false,
         },
       ];
+    }
+    if (request.method === 'GET' && url.pathname === '/v1/subscriptions') {
+      const customer = url.searchParams.get('customer');
+      const data = [...this.subscriptions.values()]
+        .filter((subscription) => !customer || subscription.customer === customer)
+        .map((subscription) => ({ object: 'subscription', ...subscription }));
+      return [200, { object: 'list', url: '/v1/subscriptions', has_more: false, data }];
+    }
+    const cancel = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
+    if (request.method === 'DELETE' && cancel) {
+      const subscription = this.subscriptions.get(cancel[1]!);
+      if (!subscription)
+        return [404, { error: { type: 'invalid_request_error', message: 'No such subscription' } }];
+      subscription.status = 'canceled';
+      return [200, { object: 'subscription', ...subscription }];
     }
     if (request.method === 'GET' && url.pathname === '/v1/invoice_payments') {
       const paymentIntent = url.searchParams.get('payment[payment_intent]') ?? '';

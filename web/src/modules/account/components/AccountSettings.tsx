@@ -2,6 +2,8 @@ import { graphql } from '../../../gql';
 import type { AccountSettings_UserFragment } from '../../../gql/graphql';
 
 import styles from './AccountSettings.module.css';
+import { DataExportPanel } from './DataExportPanel';
+import { DeleteAccountPanel } from './DeleteAccountPanel';
 import { EmailPanel } from './EmailPanel';
 import { PasswordPanel } from './PasswordPanel';
 
@@ -12,6 +14,7 @@ export const ACCOUNT_SETTINGS_FRAGMENT = graphql(`
     emailVerified
     hasPassword
     pendingEmail
+    subscriptionStatus
   }
 `);
 
@@ -26,6 +29,11 @@ export const AccountSettings = ({ user }: AccountSettingsProps) => (
     <div className={styles.panels}>
       <EmailPanel user={user} />
       <PasswordPanel hasPassword={user.hasPassword} />
+      <DataExportPanel />
+      <DeleteAccountPanel
+        hasPassword={user.hasPassword}
+        hasPaidPlan={user.subscriptionStatus === 'ACTIVE' || user.subscriptionStatus === 'PAST_DUE'}
+      />
     </div>
   </section>
 );

@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto';
+import { withTransaction } from '@app/ledger';
+import type pg from 'pg';
+import { z } from 'zod';
+import type { AccountEmailService } from '../accounts/account-email';
+import type { AccountService } from '../accounts/account-service';
+import type { SessionRecord } from '../accounts/sessions';
+import type { UserRecord } from '../accounts/users-repository';
+import type { BillingService } from '../billing/billing-service';
+import { AppError } from '../shared/errors';
+import type { BlobStore } from '../storage/blob-store';
+
+/** A Google-only account proves itself with a Google sign-in this recent. */
+export const FRESH_SIGN_IN_MS = 10 * 60_000;
+
+const deleteSchema = z.object({ currentPassword: z.string().optional().nullable() });
+
+/** What a deleted account is called from then on, by staff and in every table that names it. */
+export const deletedUserLabel = (userId: string) => `deleted user ${userId}`;
+
+const emailKey = (email: string) =>
+  createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+
+/**
+ * Deletes an account: the paid plan ends at the payment provider first, then every table loses
+ * the person's data in one transaction (the user row stays as a tombstone of ids, so the ledger's
+ * events, which name only the user id, keep resolving and finance reports keep balancing), then
+ * the blobs (results, uploads, exports) go.
+ */
+export class AccountDeletionService {
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly accounts: AccountService,
+    private readonly accountEmail: AccountEmailService,
+    private readonly billing: BillingService,
+    private readonly blobs: BlobStore,
+  ) {}
+
+  async deleteAccount(
+    viewer: { user: UserRecord; session: SessionRecord },
+    input: unknown,
+  ): Promise<{ message: string }> {
+    const { user, session } = viewer;
+    const parsed = deleteSchema.safeParse(input ?? {});
+    const password = parsed.success ? (parsed.data.currentPassword ?? '') : '';
+    if (user.passwordHash) {
+      if (!password)
+        throw new AppError('WRONG_PASSWORD', 'Enter your password to delete your account', 400, {
+          field: 'currentPassword',
+        });
+      await this.accountEmail.checkCurrentPassword(user, password);
+    } else {
+      const fresh =
+        session.authMethod === 'google' &&
+        session.createdAt !== undefined &&
+        Date.now() - session.createdAt.getTime() < FRESH_SIGN_IN_MS;
+      if (!fresh)
+        throw new AppError(
+          'REAUTH_REQUIRED',
+          'To delete your account, sign in with Google again first, then delete it within 10 minutes.',
+          403,
+        );
+    }
+    // Money first: if the provider cannot be reached, nothing is erased and the user can retry.
+    await this.billing.cancelForDeletion(user.id);
+    await this.erase(user);
+    return { message: 'Your account and your data have been deleted.' };
+  }
+
+  /** Erases the person's data from every table and blob; the ledger keeps its ids-only events. */
+  async erase(user: UserRecord): Promise<void> {
+    const blobKeys = await withTransaction(this.pool, async (client) => {
+      const locked = await client.query(
+        'SELECT 1 FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE',
+        [user.id],
+      );
+      if (!locked.rows[0]) return [];
+      const keys = await client.query<{ key: string }>(
+        `SELECT result_key AS key FROM generation_requests WHERE user_id = $1 AND result_key IS NOT NULL
+         UNION SELECT upload_key FROM generation_requests WHERE user_id = $1 AND upload_key IS NOT NULL
+         UNION SELECT blob_key FROM data_exports WHERE user_id = $1 AND blob_key IS NOT NULL`,
+        [user.id],
+      );
+      await client.query('DELETE FROM generation_requests WHERE user_id = $1', [user.id]);
+      await client.query('DELETE FROM data_exports WHERE user_id = $1', [user.id]);
+      await client.query(
+        'DELETE FROM contact_messages WHERE user_id = $1 OR lower(email) = lower($2)',
+        [user.id, user.email],
+      );
+      await client.query(
+        'DELETE FROM outbox_mail WHERE user_id = $1 OR lower(to_address) = lower($2)',
+        [user.id, user.email],
+      );
+      // A pending change of email names the other address.
+      await client.query('DELETE FROM account_tokens WHERE user_id = $1', [user.id]);
+      await client.query('DELETE FROM sessions WHERE user_id = $1', [user.id]);
+      await client.query(
+        `DELETE FROM rate_limit_counters WHERE key = ANY($1::text[]) OR key LIKE $2`,
+        [
+          [`login:account:${emailKey(user.email)}`, `forgot:email:${emailKey(user.email)}`],
+          `%:user:${user.id}`,
+        ],
+      );
+      const label = deletedUserLabel(user.id);
+      await client.query(
+        `UPDATE users SET email = $2, username = $2, full_name = NULL, password_hash = NULL,
+           google_subject = NULL, profile_image_url = NULL, roles = '{}', email_verified_at = NULL,
+           signup_grant_pending_since = NULL, deleted_at = now(), updated_at = now()
+         WHERE id = $1`,
+        [user.id, label],
+      );
+      return keys.rows.map((row) => row.key);
+    });
+    this.accounts.forgetUser(user.id);
+    for (const key of blobKeys) await this.blobs.delete(key);
+  }
+}
