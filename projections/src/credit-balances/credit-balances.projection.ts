@@ -161,65 +161,56 @@ export const creditBalancesProjection: Projection = {
     const lots = table('credit_lots');
     const balances = table('credit_balances');
 
-    if (batch.newLots.size > 0) {
-      const rows = [...batch.newLots.values()];
-      await client.query(
-        `INSERT INTO ${lots} (user_id, lot_id, funding, remaining, expires_at, created_at)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::timestamptz[], $6::timestamptz[])
-         ON CONFLICT (user_id, lot_id) DO NOTHING`,
-        [
-          rows.map((r) => r.userId),
-          rows.map((r) => r.lotId),
-          rows.map((r) => r.funding),
-          rows.map((r) => r.amount),
-          rows.map((r) => r.expiresAt),
-          rows.map((r) => r.createdAt),
-        ],
-      );
-    }
+    const newLots = [...batch.newLots.values()];
     const adjustments = [...batch.lotAdjustments.values()].filter((a) => a.delta !== 0);
-    if (adjustments.length > 0) {
-      await client.query(
-        `UPDATE ${lots} AS l SET remaining = l.remaining + a.delta
-         FROM unnest($1::text[], $2::text[], $3::int[]) AS a(user_id, lot_id, delta)
-         WHERE l.user_id = a.user_id AND l.lot_id = a.lot_id`,
-        [
-          adjustments.map((a) => a.userId),
-          adjustments.map((a) => a.lotId),
-          adjustments.map((a) => a.delta),
-        ],
-      );
-    }
-    if (batch.balances.size > 0) {
-      const users = [...batch.balances.keys()];
-      const deltas = [...batch.balances.values()];
-      const column = (pick: (d: BalanceDelta) => number) => deltas.map(pick);
-      await client.query(
-        `INSERT INTO ${balances} AS b (user_id, held, lifetime_granted, lifetime_purchased, lifetime_spent,
-           lifetime_refunded, lifetime_expired, lifetime_revoked, updated_at)
-         SELECT * FROM unnest($1::text[], $2::int[], $3::bigint[], $4::bigint[], $5::bigint[], $6::bigint[],
-           $7::bigint[], $8::bigint[], $9::timestamptz[])
-         ON CONFLICT (user_id) DO UPDATE SET
-           held = b.held + excluded.held,
-           lifetime_granted = b.lifetime_granted + excluded.lifetime_granted,
-           lifetime_purchased = b.lifetime_purchased + excluded.lifetime_purchased,
-           lifetime_spent = b.lifetime_spent + excluded.lifetime_spent,
-           lifetime_refunded = b.lifetime_refunded + excluded.lifetime_refunded,
-           lifetime_expired = b.lifetime_expired + excluded.lifetime_expired,
-           lifetime_revoked = b.lifetime_revoked + excluded.lifetime_revoked,
-           updated_at = greatest(b.updated_at, excluded.updated_at)`,
-        [
-          users,
-          column((d) => d.held),
-          column((d) => d.granted),
-          column((d) => d.purchased),
-          column((d) => d.spent),
-          column((d) => d.refunded),
-          column((d) => d.expired),
-          column((d) => d.revoked),
-          deltas.map((d) => d.updatedAt),
-        ],
-      );
-    }
+    const users = [...batch.balances.keys()];
+    const deltas = [...batch.balances.values()];
+    const column = (pick: (d: BalanceDelta) => number) => deltas.map(pick);
+    // One statement, one round trip. Its parts cannot see each other's rows, and need not: an
+    // adjustment of a lot created in this batch was folded into the new lot above.
+    await client.query(
+      `WITH new_lots AS (
+         INSERT INTO ${lots} (user_id, lot_id, funding, remaining, expires_at, created_at)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::timestamptz[], $6::timestamptz[])
+         ON CONFLICT (user_id, lot_id) DO NOTHING
+       ), adjusted AS (
+         UPDATE ${lots} AS l SET remaining = l.remaining + a.delta
+         FROM unnest($7::text[], $8::text[], $9::int[]) AS a(user_id, lot_id, delta)
+         WHERE l.user_id = a.user_id AND l.lot_id = a.lot_id
+       )
+       INSERT INTO ${balances} AS b (user_id, held, lifetime_granted, lifetime_purchased, lifetime_spent,
+         lifetime_refunded, lifetime_expired, lifetime_revoked, updated_at)
+       SELECT * FROM unnest($10::text[], $11::int[], $12::bigint[], $13::bigint[], $14::bigint[], $15::bigint[],
+         $16::bigint[], $17::bigint[], $18::timestamptz[])
+       ON CONFLICT (user_id) DO UPDATE SET
+         held = b.held + excluded.held,
+         lifetime_granted = b.lifetime_granted + excluded.lifetime_granted,
+         lifetime_purchased = b.lifetime_purchased + excluded.lifetime_purchased,
+         lifetime_spent = b.lifetime_spent + excluded.lifetime_spent,
+         lifetime_refunded = b.lifetime_refunded + excluded.lifetime_refunded,
+         lifetime_expired = b.lifetime_expired + excluded.lifetime_expired,
+         lifetime_revoked = b.lifetime_revoked + excluded.lifetime_revoked,
+         updated_at = greatest(b.updated_at, excluded.updated_at)`,
+      [
+        newLots.map((r) => r.userId),
+        newLots.map((r) => r.lotId),
+        newLots.map((r) => r.funding),
+        newLots.map((r) => r.amount),
+        newLots.map((r) => r.expiresAt),
+        newLots.map((r) => r.createdAt),
+        adjustments.map((a) => a.userId),
+        adjustments.map((a) => a.lotId),
+        adjustments.map((a) => a.delta),
+        users,
+        column((d) => d.held),
+        column((d) => d.granted),
+        column((d) => d.purchased),
+        column((d) => d.spent),
+        column((d) => d.refunded),
+        column((d) => d.expired),
+        column((d) => d.revoked),
+        deltas.map((d) => d.updatedAt),
+      ],
+    );
   },
 };

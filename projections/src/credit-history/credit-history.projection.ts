@@ -164,17 +164,23 @@ export const creditHistoryProjection: Projection = {
     const history = table('credit_history');
     const accounts = table('credit_history_accounts');
     const users = [...new Set(events.map((e) => (e.data as { userId: string }).userId))];
-    const last = await client.query<{ user_id: string; balance: number; held: number }>(
-      `SELECT user_id, balance, held FROM ${accounts} WHERE user_id = ANY($1::text[])`,
+    // One round trip: the users' running totals, then the last seq in a row of its own.
+    const last = await client.query<{
+      user_id: string | null;
+      balance: number;
+      held: number;
+      seq: string | null;
+    }>(
+      `SELECT user_id, balance, held, NULL::text AS seq FROM ${accounts} WHERE user_id = ANY($1::text[])
+       UNION ALL SELECT NULL, 0, 0, coalesce(max(seq), 0)::text FROM ${history}`,
       [users],
     );
-    const running = new Map(
-      last.rows.map((r) => [r.user_id, { balance: r.balance, held: r.held }]),
-    );
-    const top = await client.query<{ seq: string }>(
-      `SELECT coalesce(max(seq), 0) AS seq FROM ${history}`,
-    );
-    let seq = Number(top.rows[0]!.seq);
+    const running = new Map<string, { balance: number; held: number }>();
+    let seq = 0;
+    for (const row of last.rows) {
+      if (row.user_id === null) seq = Number(row.seq);
+      else running.set(row.user_id, { balance: row.balance, held: row.held });
+    }
     const rows = events.map((recorded) => {
       const event = recorded as unknown as CreditAccountEvent;
       const movement = movementOf(event);

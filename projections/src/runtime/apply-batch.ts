@@ -1,11 +1,6 @@
-import {
-  comparePositions,
-  withTransaction,
-  type GlobalPosition,
-  type RecordedEvent,
-} from '@app/ledger';
+import { comparePositions, type GlobalPosition, type RecordedEvent } from '@app/ledger';
 import type pg from 'pg';
-import { advanceCheckpoint } from './checkpoints';
+import { advanceCheckpointSql } from './checkpoints';
 import { tableNamesFor, type Projection } from './projection';
 
 export class CheckpointMovedError extends Error {
@@ -37,21 +32,32 @@ export async function applyBatch(
       comparePositions(event.position, target.position) > 0 &&
       target.projection.eventTypes.has(event.type),
   );
-  await withTransaction(pool, async (client) => {
-    // Read models are rebuildable and the checkpoint commits with them: a crash can only lose
-    // both together, and the runner re-applies from the log. No need to wait for the WAL flush.
-    await client.query('SET LOCAL synchronous_commit = off');
-    const moved = await advanceCheckpoint(
-      client,
-      { name: target.projection.name, version: target.version },
-      target.position,
-      last.position,
-      relevant.length,
-    );
-    if (!moved) throw new CheckpointMovedError(target.projection.name, target.version);
+  const client = await pool.connect();
+  try {
+    // One round trip opens the transaction and moves the checkpoint (a replay applies thousands of
+    // batches, and on a busy machine every round trip waits for the scheduler). Read models are
+    // rebuildable and the checkpoint commits with them: a crash can only lose both together, and
+    // the runner re-applies from the log. No need to wait for the WAL flush.
+    const opened = (await client.query(
+      `BEGIN; SET LOCAL synchronous_commit = off; ${advanceCheckpointSql(
+        client,
+        { name: target.projection.name, version: target.version },
+        target.position,
+        last.position,
+        relevant.length,
+      )}`,
+    )) as unknown as pg.QueryResult[];
+    if (opened[opened.length - 1]?.rowCount !== 1)
+      throw new CheckpointMovedError(target.projection.name, target.version);
     if (relevant.length > 0) {
       await target.projection.apply(client, relevant, tableNamesFor(target.version));
     }
-  });
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
   return last.position;
 }

@@ -70,6 +70,12 @@ export async function loadLiveCheckpoint(db: Queryable, name: string, lock = fal
   return result.rows[0] ? toCheckpoint(result.rows[0]) : null;
 }
 
+const ADVANCE_SQL = `UPDATE projection_checkpoints
+     SET position_commit = $3, position_prepare = $4, events_applied = events_applied + $5,
+         last_error = NULL, updated_at = now()
+     WHERE name = $1 AND version = $2 AND position_commit = $6 AND position_prepare = $7
+       AND status <> 'retired'`;
+
 /**
  * Moves a checkpoint from `from` to `to` only if it is still at `from` (compare-and-set), inside
  * the batch's transaction: two runners can never both apply the same batch.
@@ -81,23 +87,40 @@ export async function advanceCheckpoint(
   to: GlobalPosition,
   applied: number,
 ): Promise<boolean> {
-  const result = await client.query(
-    `UPDATE projection_checkpoints
-     SET position_commit = $3, position_prepare = $4, events_applied = events_applied + $5,
-         last_error = NULL, updated_at = now()
-     WHERE name = $1 AND version = $2 AND position_commit = $6 AND position_prepare = $7
-       AND status <> 'retired'`,
-    [
-      checkpoint.name,
-      checkpoint.version,
-      to.commit,
-      to.prepare,
-      applied,
-      from.commit,
-      from.prepare,
-    ],
-  );
+  const result = await client.query(ADVANCE_SQL, [
+    checkpoint.name,
+    checkpoint.version,
+    to.commit,
+    to.prepare,
+    applied,
+    from.commit,
+    from.prepare,
+  ]);
   return result.rowCount === 1;
+}
+
+/**
+ * The same compare-and-set as `advanceCheckpoint`, as literal SQL, so a batch can send it in one
+ * round trip with its BEGIN (the simple protocol takes several statements, but no parameters).
+ * Every value is a number or a quoted literal.
+ */
+export function advanceCheckpointSql(
+  client: pg.PoolClient,
+  checkpoint: Pick<Checkpoint, 'name' | 'version'>,
+  from: GlobalPosition,
+  to: GlobalPosition,
+  applied: number,
+): string {
+  const values = [
+    client.escapeLiteral(checkpoint.name),
+    String(Math.trunc(checkpoint.version)),
+    to.commit.toString(),
+    to.prepare.toString(),
+    String(Math.trunc(applied)),
+    from.commit.toString(),
+    from.prepare.toString(),
+  ];
+  return ADVANCE_SQL.replace(/\$(\d)/g, (_, n: string) => values[Number(n) - 1]!);
 }
 
 export async function recordCheckpointError(

@@ -198,13 +198,20 @@ export async function rebuildProjections(
   };
 
   try {
-    for (const projection of projections)
-      builds.push(await startBuilding(pool, projection, target));
+    // Each projection's tables and indexes on a connection of its own, all at once.
+    const started = await Promise.allSettled(
+      projections.map((p) => startBuilding(pool, p, target)),
+    );
+    for (const result of started) if (result.status === 'fulfilled') builds.push(result.value);
+    const failed = started.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
     await catchUp(builds);
     report('indexing');
-    for (const build of builds) {
-      for (const sql of createIndexesSql(build.projection, build.version)) await pool.query(sql);
-    }
+    await Promise.all(
+      builds.map(async (build) => {
+        for (const sql of createIndexesSql(build.projection, build.version)) await pool.query(sql);
+      }),
+    );
     for (let attempt = 1; builds.some((b) => !b.swapped); attempt++) {
       const waiting = builds.filter((b) => !b.swapped);
       await catchUp(waiting);
