@@ -2,7 +2,7 @@
  * Ledger benchmark (a report, not a test): prints appends/s, hold+capture cycles/s and replay rate,
  * each next to a baseline measured in the same run, and exits 0 whatever the figures.
  *
- *   npx tsx bench/ledger.ts [--events=1000000] [--quick] [--seconds=10] [--only=appends,commands,replay]
+ *   npx tsx bench/ledger.ts [--events=1000000] [--quick] [--seconds=10] [--only=appends,commands,replay,emmett]
  *                           [--users=20000] [--history=10000] [--keep-db]
  *
  * Needs a real PostgreSQL (`DATABASE_URL`, default postgres://postgres@127.0.0.1:5432/postgres);
@@ -14,6 +14,7 @@ import { projectionMigrations } from '@app/projections';
 import { appendBenchmark } from './lib/append-bench';
 import { commandBenchmark } from './lib/command-bench';
 import { createBenchDatabase, machineInfo, type BenchDatabase } from './lib/database';
+import { emmettBenchmark } from './lib/emmett-bench';
 import { parseOptions, type Section } from './lib/options';
 import { fmt, fmtMs, heading, note, summaryTable } from './lib/report';
 import { replayBenchmark } from './lib/replay-bench';
@@ -53,6 +54,7 @@ async function main() {
     const sections: [Section, () => Promise<unknown>][] = [
       ['appends', () => appendBenchmark(database!, options)],
       ['commands', () => commandBenchmark(database!, options)],
+      ['emmett', () => emmettBenchmark(database!, options)],
       ['replay', () => replayBenchmark(database!, options)],
     ];
     let crashed = false;

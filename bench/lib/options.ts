@@ -18,11 +18,11 @@ export interface BenchOptions {
   readonly historyEvents: number;
   /** Keep the database at the end (for poking at it); default drops it. */
   readonly keepDatabase: boolean;
-  /** Measurements to run (`--only=appends,commands,replay`); default all. */
+  /** Measurements to run (`--only=appends,commands,replay,emmett`); default all. */
   readonly only: ReadonlySet<Section>;
 }
 
-export const SECTIONS = ['appends', 'commands', 'replay'] as const;
+export const SECTIONS = ['appends', 'commands', 'replay', 'emmett'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 function sections(text: string | undefined): ReadonlySet<Section> {

@@ -45,6 +45,7 @@ export async function seedAccountHistories(
   pool: pg.Pool,
   accounts: number,
   eventsPerAccount: number,
+  prefix = 'hist',
 ) {
   const last = eventsPerAccount - 1;
   const endSeconds = Math.floor((Date.now() - Date.parse('2026-01-01T00:00:00Z')) / 1000) - 3600;
@@ -77,11 +78,11 @@ export async function seedAccountHistories(
                WHEN v % 2 = 1 THEN 'hold:' || rid ELSE 'capture:' || rid END`,
        )}
      FROM (
-       SELECT a, v, 'hist-' || lpad(a::text, 4, '0') AS uid, gen_random_uuid() AS id,
-         CASE WHEN v > 0 AND v < $2 THEN 'hist-' || lpad(a::text, 4, '0') || '-r' || ((v + 1) / 2) END AS rid
+       SELECT a, v, $3::text || '-' || lpad(a::text, 4, '0') AS uid, gen_random_uuid() AS id,
+         CASE WHEN v > 0 AND v < $2 THEN $3::text || '-' || lpad(a::text, 4, '0') || '-r' || ((v + 1) / 2) END AS rid
        FROM generate_series(0, $1 - 1) a, generate_series(0, $2) v
      ) rows
      ORDER BY v, a`,
-    [accounts, last],
+    [accounts, last, prefix],
   );
 }
