@@ -3,7 +3,7 @@
  * each next to a baseline measured in the same run, and exits 0 whatever the figures.
  *
  *   npx tsx bench/ledger.ts [--events=1000000] [--quick] [--seconds=10] [--only=appends,commands,replay,emmett]
- *                           [--users=20000] [--history=10000] [--keep-db]
+ *                           [--users=20000] [--history=10000] [--writers=8] [--keep-db]
  *
  * Needs a real PostgreSQL (`DATABASE_URL`, default postgres://postgres@127.0.0.1:5432/postgres);
  * creates a fresh database `bench_ledger_<timestamp>_<pid>` and drops it at the end.

@@ -11,11 +11,13 @@ import type { BenchOptions } from './options';
 import { block, fmt, fmtMs, fmtRate, fmtRatio, heading, note } from './report';
 import { combineRuns, runFor, type RunResult } from './timing';
 
-// Measurement 1: single-event appends through PostgresEventStore.append by 8 writers, against the
-// same single-row INSERT into a table shaped exactly like `events`, on 8 plain pg clients.
+// Measurement 1: single-event appends through PostgresEventStore.append by N writers (8, or
+// --writers), against the same single-row INSERT into a table shaped exactly like `events`, on N
+// plain pg clients. Appends to different streams commit in groups; the target (issue 22) is for
+// 64 writers: `npx tsx bench/ledger.ts --only=appends --writers=64`.
 
 const STREAMS_PER_WRITER = 64;
-export const APPEND_TARGET_RATIO = 0.85;
+export const APPEND_TARGET_RATIO = 3;
 
 /** Same columns, defaults, constraints and indexes as `events` (its own sequence). */
 const RAW_TABLE_SQL = `

@@ -77,7 +77,7 @@ export function parseOptions(
     appendSeconds: seconds ?? (quick ? 3 : 10),
     warmupSeconds: quick ? 0.5 : 2,
     commandSeconds: seconds ?? (quick ? 3 : 10),
-    writers: 8,
+    writers: positiveInt(argValue(argv, 'writers') ?? env.BENCH_WRITERS, '--writers') ?? 8,
     inFlight: 32,
     newAccounts: 1_000,
     historyAccounts: 100,

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ledgerMigrations } from '../../infrastructure/postgres/migrations';
 import { createTestDatabase } from '../../testing/test-database';
 import { eventStoreConformance, newEvent, type LateCommit } from '../event-store.conformance';
+import { DuplicateEventError, WrongExpectedVersionError } from '../event-store';
 import { PostgresEventStore } from './postgres-event-store';
 
 eventStoreConformance('postgres', async () => {
@@ -174,6 +175,61 @@ describe.skipIf(!process.env.DATABASE_URL)('postgres event store: LISTEN connect
       expect(await timedWait(reader, 20_000)).toBeLessThan(5_000);
     } finally {
       await reader.close();
+      await database.close();
+    }
+  });
+});
+
+describe('postgres event store: group commit', () => {
+  it('concurrent appends to different streams share transactions, and a conflict fails only its own append', async () => {
+    const database = await createTestDatabase([ledgerMigrations]);
+    const store = new PostgresEventStore(database.pool);
+    try {
+      await store.append('group-taken', [newEvent('Seeded')], 'no_stream');
+      const duplicate = newEvent('Duplicate');
+      await store.append('group-dup-first', [duplicate], 'no_stream');
+
+      const results = await Promise.allSettled(
+        Array.from({ length: 40 }, (_, i) =>
+          i === 17
+            ? store.append('group-taken', [newEvent('Late')], 'no_stream') // wrong version
+            : i === 23
+              ? store.append('group-dup-second', [duplicate], 'no_stream') // duplicate event id
+              : store.append(`group-${i}`, [newEvent('A'), newEvent('B')], 'no_stream'),
+        ),
+      );
+
+      const refused = results.flatMap((result, i) => (result.status === 'rejected' ? [i] : []));
+      expect(refused).toEqual([17, 23]);
+      const wrongVersion = (results[17] as PromiseRejectedResult).reason as unknown;
+      expect(wrongVersion).toBeInstanceOf(WrongExpectedVersionError);
+      expect((wrongVersion as WrongExpectedVersionError).actual).toBe(0);
+      expect((results[23] as PromiseRejectedResult).reason).toBeInstanceOf(DuplicateEventError);
+
+      // Every accepted append is whole, versions 0 and 1, and its result says so.
+      for (const [i, result] of results.entries()) {
+        if (result.status !== 'fulfilled') continue;
+        expect(result.value.nextExpectedVersion).toBe(1);
+        const events = await store.readStream(`group-${i}`);
+        expect(events.map((e) => [e.type, e.streamVersion])).toEqual([
+          ['A', 0],
+          ['B', 1],
+        ]);
+        expect(events[1]!.position).toEqual(result.value.position);
+      }
+      // The refused ones changed nothing.
+      expect((await store.readStream('group-taken')).map((e) => e.type)).toEqual(['Seeded']);
+      expect(await store.readStream('group-dup-second')).toEqual([]);
+
+      // Fewer transactions than appends: they were committed in groups.
+      const transactions = await database.pool.query<{ appends: number; transactions: number }>(
+        `SELECT count(DISTINCT stream_id)::int AS appends, count(DISTINCT transaction_id)::int AS transactions
+         FROM events WHERE stream_id LIKE 'group-%' AND stream_id NOT IN ('group-taken', 'group-dup-first')`,
+      );
+      expect(transactions.rows[0]!.appends).toBe(38);
+      expect(transactions.rows[0]!.transactions).toBeLessThan(38);
+    } finally {
+      await store.close();
       await database.close();
     }
   });

@@ -91,6 +91,12 @@ const toRecorded = (row: EventRow): RecordedEvent => ({
 
 export interface PostgresEventStoreOptions {
   /**
+   * Group commit (default on): appends to different streams that arrive while earlier ones are
+   * being written go to Postgres together, one call and one transaction (one WAL flush) for the
+   * group, each in its own subtransaction. Off: every append is its own statement.
+   */
+  groupCommit?: boolean;
+  /**
    * Connection string for a dedicated LISTEN connection, so appends by other processes wake
    * readers at once. Without it readers rely on in-process signals and polling.
    */
@@ -105,6 +111,32 @@ export interface PostgresEventStoreOptions {
 const POLL_WHILE_DISCONNECTED_MS = 100;
 
 const MAX_ANY_VERSION_RETRIES = 10;
+/** Appends per group: each is a subtransaction, and more than 64 per transaction overflow Postgres's cache of them. */
+const MAX_GROUP = 48;
+/** Groups written at once (each on its own connection); a stream is in at most one of them. */
+const MAX_GROUPS_IN_FLIGHT = 2;
+
+const APPEND_GROUP_SQL = 'SELECT * FROM events_append_group($1, $2, $3, $4, $5, $6, $7)';
+
+interface PendingAppend {
+  readonly streamId: string;
+  readonly events: readonly NewEvent[];
+  readonly expected: ExpectedVersion;
+  readonly resolve: (result: AppendResult) => void;
+  readonly reject: (error: unknown) => void;
+  retries: number;
+}
+
+interface GroupRow {
+  request: number;
+  outcome: string;
+  commit_id: string | null;
+  prepare: string | null;
+  version: string | null;
+}
+
+const expectedParam = (expected: ExpectedVersion) =>
+  expected === 'any' ? null : expected === 'no_stream' ? -1 : expected;
 
 export class PostgresEventStore implements EventStore {
   private readonly appended = new AppendSignal();
@@ -112,6 +144,9 @@ export class PostgresEventStore implements EventStore {
   readonly listener: NotificationListener | null;
   private notifyTimer: NodeJS.Timeout | null = null;
   private closed = false;
+  private readonly waiting: PendingAppend[] = [];
+  private readonly streamsInFlight = new Set<string>();
+  private groupsInFlight = 0;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -138,13 +173,118 @@ export class PostgresEventStore implements EventStore {
     expected: ExpectedVersion,
   ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
-    const expectedParam = expected === 'any' ? null : expected === 'no_stream' ? -1 : expected;
+    if (this.options.groupCommit === false) return this.appendAlone(streamId, events, expected);
+    return new Promise<AppendResult>((resolve, reject) => {
+      this.waiting.push({ streamId, events, expected, resolve, reject, retries: 0 });
+      this.startGroups();
+    });
+  }
+
+  /** Starts groups while fewer than MAX_GROUPS_IN_FLIGHT are being written and appends wait. */
+  private startGroups() {
+    while (this.groupsInFlight < MAX_GROUPS_IN_FLIGHT && this.waiting.length > 0) {
+      const group: PendingAppend[] = [];
+      const later: PendingAppend[] = [];
+      const streams = new Set<string>();
+      for (const pending of this.waiting) {
+        // One append per stream per group, and none for a stream a running group writes: the
+        // next append to a stream sees the version the previous one made.
+        const free = !streams.has(pending.streamId) && !this.streamsInFlight.has(pending.streamId);
+        if (free && group.length < MAX_GROUP) {
+          group.push(pending);
+          streams.add(pending.streamId);
+        } else later.push(pending);
+      }
+      if (group.length === 0) return;
+      this.waiting.splice(0, this.waiting.length, ...later);
+      this.groupsInFlight++;
+      for (const stream of streams) this.streamsInFlight.add(stream);
+      void this.writeGroup(group).finally(() => {
+        this.groupsInFlight--;
+        for (const stream of streams) this.streamsInFlight.delete(stream);
+        this.startGroups();
+      });
+    }
+  }
+
+  private async writeGroup(group: readonly PendingAppend[]): Promise<void> {
+    if (group.length === 1) {
+      const alone = group[0]!;
+      try {
+        alone.resolve(await this.appendAlone(alone.streamId, alone.events, alone.expected));
+      } catch (error) {
+        alone.reject(error);
+      }
+      return;
+    }
+    const all = group.flatMap((pending) => pending.events);
+    let rows: GroupRow[];
+    try {
+      const result = await this.pool.query<GroupRow>(
+        preparedQuery(this.pool, 'events_append_group', APPEND_GROUP_SQL, [
+          group.map((pending) => pending.streamId),
+          group.map((pending) => expectedParam(pending.expected)),
+          group.map((pending) => pending.events.length),
+          all.map((event) => event.metadata.eventId),
+          all.map((event) => event.type),
+          all.map((event) => JSON.stringify(event.data)),
+          all.map((event) => JSON.stringify(event.metadata)),
+        ]),
+      );
+      rows = result.rows;
+    } catch (error) {
+      for (const pending of group) pending.reject(error);
+      return;
+    }
+    let appended = false;
+    for (const row of rows) {
+      const pending = group[row.request - 1];
+      if (!pending) continue;
+      if (row.outcome === 'ok') {
+        appended = true;
+        pending.resolve({
+          nextExpectedVersion: Number(row.version),
+          position: { commit: BigInt(row.commit_id!), prepare: BigInt(row.prepare!) },
+        });
+      } else if (row.outcome === 'wrong_version') {
+        const actual = Number(row.version);
+        pending.reject(
+          new WrongExpectedVersionError(
+            pending.streamId,
+            pending.expected,
+            actual < 0 ? 'no_stream' : actual,
+          ),
+        );
+      } else if (row.outcome === 'events_event_id_key') {
+        pending.reject(new DuplicateEventError(pending.streamId));
+      } else if (row.outcome === 'events_stream_version_key') {
+        // A writer elsewhere took the version between our read and insert.
+        if (pending.expected === 'any' && pending.retries++ < MAX_ANY_VERSION_RETRIES)
+          this.waiting.push(pending);
+        else
+          pending.reject(
+            new WrongExpectedVersionError(pending.streamId, pending.expected, 'unknown'),
+          );
+      } else {
+        pending.reject(new Error(`append to ${pending.streamId} failed on ${row.outcome}`));
+      }
+    }
+    if (appended) this.signalAppend();
+  }
+
+  /** One append as one statement (a group of one, or group commit off). */
+  private async appendAlone(
+    streamId: string,
+    events: readonly NewEvent[],
+    expected: ExpectedVersion,
+  ): Promise<AppendResult> {
+    const expectedValue = expectedParam(expected);
     const single = events.length === 1 ? events[0]! : null;
     // Named statements are parsed and planned once per connection, not on every append.
     const query = single
       ? preparedQuery(this.pool, 'events_append_one', APPEND_ONE_SQL, [
           streamId,
-          expectedParam,
+          expectedValue,
           single.metadata.eventId,
           single.type,
           JSON.stringify(single.data),
@@ -152,7 +292,7 @@ export class PostgresEventStore implements EventStore {
         ])
       : preparedQuery(this.pool, 'events_append', APPEND_SQL, [
           streamId,
-          expectedParam,
+          expectedValue,
           events.map((event) => event.metadata.eventId),
           events.map((event) => event.type),
           events.map((event) => JSON.stringify(event.data)),
