@@ -233,4 +233,31 @@ describe('postgres event store: group commit', () => {
       await database.close();
     }
   });
+
+  it('a unique violation inside a group (the same event id twice) still fails only one append', async () => {
+    const database = await createTestDatabase([ledgerMigrations]);
+    const store = new PostgresEventStore(database.pool);
+    try {
+      const twin = newEvent('Twin');
+      const results = await Promise.allSettled(
+        Array.from({ length: 12 }, (_, i) =>
+          store.append(`twin-${i}`, [i === 6 || i === 7 ? twin : newEvent('A')], 'no_stream'),
+        ),
+      );
+      const refused = results.flatMap((result, i) => (result.status === 'rejected' ? [i] : []));
+      expect(refused).toHaveLength(1);
+      expect([6, 7]).toContain(refused[0]);
+      expect((results[refused[0]!] as PromiseRejectedResult).reason).toBeInstanceOf(
+        DuplicateEventError,
+      );
+      for (const [i, result] of results.entries()) {
+        expect((await store.readStream(`twin-${i}`)).length).toBe(
+          result.status === 'fulfilled' ? 1 : 0,
+        );
+      }
+    } finally {
+      await store.close();
+      await database.close();
+    }
+  });
 });

@@ -92,8 +92,9 @@ const toRecorded = (row: EventRow): RecordedEvent => ({
 export interface PostgresEventStoreOptions {
   /**
    * Group commit (default on): appends to different streams that arrive while earlier ones are
-   * being written go to Postgres together, one call and one transaction (one WAL flush) for the
-   * group, each in its own subtransaction. Off: every append is its own statement.
+   * being written go to Postgres together, one statement and one transaction (one WAL flush) for
+   * the group, each append with its own expected-version check. Off: every append is its own
+   * statement.
    */
   groupCommit?: boolean;
   /**
@@ -111,12 +112,44 @@ export interface PostgresEventStoreOptions {
 const POLL_WHILE_DISCONNECTED_MS = 100;
 
 const MAX_ANY_VERSION_RETRIES = 10;
-/** Appends per group: each is a subtransaction, and more than 64 per transaction overflow Postgres's cache of them. */
-const MAX_GROUP = 48;
+/** Appends per group (one statement). */
+const MAX_GROUP = 64;
 /** Groups written at once (each on its own connection); a stream is in at most one of them. */
-const MAX_GROUPS_IN_FLIGHT = 2;
+const MAX_GROUPS_IN_FLIGHT = 4;
 
-const APPEND_GROUP_SQL = 'SELECT * FROM events_append_group($1, $2, $3, $4, $5, $6, $7)';
+// A group of appends to distinct streams as one statement: each append's expected version is
+// checked against its stream, the accepted ones inserted, and one row per append returned. A
+// unique violation (a writer elsewhere took a version, or a duplicate event id) fails the whole
+// statement; then each append of the group is retried on its own, which gives each its own answer.
+const APPEND_GROUP_SQL = `
+WITH input AS (
+  SELECT * FROM unnest($1::text[], $2::bigint[], $3::int[]) WITH ORDINALITY AS r(stream_id, expected, n, request)
+), current_version AS (
+  SELECT r.*, (SELECT coalesce(max(e.stream_version), -1) FROM events e WHERE e.stream_id = r.stream_id) AS version,
+    sum(r.n) OVER (ORDER BY r.request) - r.n AS first_index
+  FROM input r
+), checked AS (
+  SELECT c.*, EXISTS (
+    SELECT 1 FROM events e
+    WHERE e.event_id = ANY (($4::uuid[])[c.first_index + 1 : c.first_index + c.n])) AS duplicate
+  FROM current_version c
+), accepted AS (
+  SELECT * FROM checked WHERE NOT duplicate AND (expected IS NULL OR version = expected)
+), inserted AS (
+  INSERT INTO events (stream_id, stream_version, event_id, type, data, metadata)
+  SELECT a.stream_id, a.version + k, ($4::uuid[])[a.first_index + k], ($5::text[])[a.first_index + k],
+    ($6::jsonb[])[a.first_index + k], ($7::jsonb[])[a.first_index + k]
+  FROM accepted a, generate_series(1, a.n) AS k
+  ORDER BY a.first_index + k
+  RETURNING stream_id, stream_version, transaction_id, global_position
+)
+SELECT c.request::int AS request,
+  CASE WHEN a.request IS NOT NULL THEN 'ok' WHEN c.duplicate THEN 'duplicate' ELSE 'wrong_version' END AS outcome,
+  (SELECT max(i.transaction_id::text) FROM inserted i WHERE i.stream_id = c.stream_id) AS commit_id,
+  (SELECT max(i.global_position)::text FROM inserted i WHERE i.stream_id = c.stream_id) AS prepare,
+  coalesce((SELECT max(i.stream_version) FROM inserted i WHERE i.stream_id = c.stream_id), c.version)::text AS version
+FROM checked c LEFT JOIN accepted a ON a.request = c.request
+ORDER BY c.request`;
 
 interface PendingAppend {
   readonly streamId: string;
@@ -124,7 +157,6 @@ interface PendingAppend {
   readonly expected: ExpectedVersion;
   readonly resolve: (result: AppendResult) => void;
   readonly reject: (error: unknown) => void;
-  retries: number;
 }
 
 interface GroupRow {
@@ -175,7 +207,7 @@ export class PostgresEventStore implements EventStore {
     if (events.length === 0) throw new Error('append needs at least one event');
     if (this.options.groupCommit === false) return this.appendAlone(streamId, events, expected);
     return new Promise<AppendResult>((resolve, reject) => {
-      this.waiting.push({ streamId, events, expected, resolve, reject, retries: 0 });
+      this.waiting.push({ streamId, events, expected, resolve, reject });
       this.startGroups();
     });
   }
@@ -233,7 +265,22 @@ export class PostgresEventStore implements EventStore {
       );
       rows = result.rows;
     } catch (error) {
-      for (const pending of group) pending.reject(error);
+      if ((error as { code?: string }).code !== '23505') {
+        for (const pending of group) pending.reject(error);
+        return;
+      }
+      // A unique violation somewhere in the group: each append on its own says whose it was.
+      await Promise.all(
+        group.map(async (pending) => {
+          try {
+            pending.resolve(
+              await this.appendAlone(pending.streamId, pending.events, pending.expected),
+            );
+          } catch (single) {
+            pending.reject(single);
+          }
+        }),
+      );
       return;
     }
     let appended = false;
@@ -246,7 +293,9 @@ export class PostgresEventStore implements EventStore {
           nextExpectedVersion: Number(row.version),
           position: { commit: BigInt(row.commit_id!), prepare: BigInt(row.prepare!) },
         });
-      } else if (row.outcome === 'wrong_version') {
+      } else if (row.outcome === 'duplicate') {
+        pending.reject(new DuplicateEventError(pending.streamId));
+      } else {
         const actual = Number(row.version);
         pending.reject(
           new WrongExpectedVersionError(
@@ -255,18 +304,6 @@ export class PostgresEventStore implements EventStore {
             actual < 0 ? 'no_stream' : actual,
           ),
         );
-      } else if (row.outcome === 'events_event_id_key') {
-        pending.reject(new DuplicateEventError(pending.streamId));
-      } else if (row.outcome === 'events_stream_version_key') {
-        // A writer elsewhere took the version between our read and insert.
-        if (pending.expected === 'any' && pending.retries++ < MAX_ANY_VERSION_RETRIES)
-          this.waiting.push(pending);
-        else
-          pending.reject(
-            new WrongExpectedVersionError(pending.streamId, pending.expected, 'unknown'),
-          );
-      } else {
-        pending.reject(new Error(`append to ${pending.streamId} failed on ${row.outcome}`));
       }
     }
     if (appended) this.signalAppend();
