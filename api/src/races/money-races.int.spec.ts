@@ -27,7 +27,13 @@ describe('money endpoints under 20 identical concurrent requests', () => {
   let staff: Awaited<ReturnType<typeof signedInUser>>;
 
   beforeAll(async () => {
-    app = await startTestApp({ PAYMENTS: 'local', STRIPE_WEBHOOK_SECRET: SECRET });
+    // A decode queue long enough for a burst of 20 uploads (the default of 8 answers the rest 503
+    // SERVER_BUSY, which is the upload limit's test, not this one's).
+    app = await startTestApp({
+      PAYMENTS: 'local',
+      STRIPE_WEBHOOK_SECRET: SECRET,
+      UPLOAD_DECODE_QUEUE: '32',
+    });
     staff = await signedInUser(app);
     await app.services.accounts.users.setRoles(staff.userId, ['support']);
   });

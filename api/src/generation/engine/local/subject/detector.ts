@@ -152,10 +152,20 @@ async function createHuman(): Promise<HumanInstance> {
     debug: false,
     async: true,
     warmup: 'none',
+    // Every photo is its own still: no reuse of an earlier input's boxes (Human caches results
+    // for video frames that look alike, which made the same photo frame differently by timing).
+    cacheSensitivity: 0,
     filter: { enabled: false },
     face: {
       enabled: true,
-      detector: { rotation: false, maxDetected: 4, minConfidence: 0.4, return: false },
+      detector: {
+        rotation: false,
+        maxDetected: 4,
+        minConfidence: 0.4,
+        return: false,
+        skipFrames: 0,
+        skipTime: 0,
+      },
       mesh: { enabled: true },
       iris: { enabled: false },
       attention: { enabled: false },
@@ -166,7 +176,7 @@ async function createHuman(): Promise<HumanInstance> {
     },
     body: { enabled: false },
     hand: { enabled: false },
-    object: { enabled: true, minConfidence: 0.3, maxDetected: 5 },
+    object: { enabled: true, minConfidence: 0.3, maxDetected: 5, skipFrames: 0, skipTime: 0 },
     gesture: { enabled: false },
     segmentation: { enabled: false },
   });
