@@ -12,6 +12,11 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: optional,
+  /**
+   * Proxies whose X-Forwarded-For is believed: comma-separated addresses, CIDR ranges or the names
+   * loopback, linklocal, uniquelocal. Unset: none (the socket's address is the client's).
+   */
+  TRUST_PROXY: optional,
   DATA_DIR: z.string().default('.data'),
   DATABASE_URL: optional,
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(20),
@@ -63,6 +68,8 @@ export interface Config {
   readonly port: number;
   readonly host: string;
   readonly publicUrl: string;
+  /** proxy-addr's trust list for X-Forwarded-For; empty: no proxy is trusted. */
+  readonly trustProxy: readonly string[];
   readonly dataDir: string;
   readonly databaseUrl: string | undefined;
   readonly databasePoolSize: number;
@@ -124,6 +131,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     port: env.PORT,
     host: env.HOST,
     publicUrl,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
@@ -188,4 +196,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       },
     },
   };
+}
+
+/** `TRUST_PROXY` as a list for proxy-addr; `none`/`false` (or unset) trust nobody. */
+export function parseTrustProxy(value: string | undefined): string[] {
+  if (!value || ['none', 'false'].includes(value.trim().toLowerCase())) return [];
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    if (['true', '*'].includes(entry.toLowerCase()) || /^\d+$/.test(entry))
+      throw new Error(
+        `TRUST_PROXY=${value}: name the proxies (addresses, CIDR ranges, loopback, linklocal, uniquelocal), not "trust everyone" or a hop count`,
+      );
+  }
+  return entries;
 }

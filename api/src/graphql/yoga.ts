@@ -1,3 +1,4 @@
+import { blockFieldSuggestionsPlugin } from '@escape.tech/graphql-armor-block-field-suggestions';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { costLimitPlugin } from '@escape.tech/graphql-armor-cost-limit';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
@@ -8,7 +9,7 @@ import { createYoga, maskError as defaultMaskError } from 'graphql-yoga';
 import { MAX_UPLOAD_BYTES } from '../generation/upload/sanitize-upload';
 import type { Services } from '../composition/services';
 import { toAppError } from '../shared/errors';
-import { requestContextOf, viewerOf } from '../http/auth/authenticate';
+import { compileTrustProxy, requestContextOf, viewerOf } from '../http/auth/authenticate';
 import type { GraphQLContext } from './context';
 import { schema } from './schema';
 
@@ -52,6 +53,7 @@ function maskError(error: unknown, message: string, isDev?: boolean): Error {
 }
 
 export function createGraphQLServer(services: Services) {
+  const trust = compileTrustProxy(services.config.trustProxy);
   return createYoga<{ req: IncomingMessage; res: ServerResponse }, GraphQLContext>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -71,7 +73,7 @@ export function createGraphQLServer(services: Services) {
     context: async ({ req, res }) => ({
       viewer: await viewerOf(req, services.accounts),
       services,
-      request: requestContextOf(req),
+      request: requestContextOf(req, trust),
       http: { req, res },
     }),
     plugins: [
@@ -81,6 +83,8 @@ export function createGraphQLServer(services: Services) {
       // The web client is generated from the committed schema.graphql; production need not describe itself.
       ...(services.config.production
         ? [
+            // "Did you mean …?" would name fields to someone probing the schema.
+            blockFieldSuggestionsPlugin(),
             {
               onValidate: ({
                 addValidationRule,

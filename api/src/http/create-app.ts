@@ -3,7 +3,7 @@ import express from 'express';
 import type { Runtime } from '../composition/runtime';
 import type { Services } from '../composition/services';
 import { createGraphQLServer, graphqlBodyRefusal } from '../graphql/yoga';
-import { authenticate, sameOriginForCookies } from './auth/authenticate';
+import { authenticate, compileTrustProxy, sameOriginForCookies } from './auth/authenticate';
 import { healthRouter } from './health';
 import { operatorRouter } from './operator-routes';
 import { OperatorService } from '../operator/operator-service';
@@ -15,6 +15,7 @@ import { billingRoutes } from '../billing/billing-routes';
 import { staffRoutes } from '../staff/staff-routes';
 import { localCheckoutRoutes } from '../billing/local/local-checkout-routes';
 import { jsonErrorHandler } from './rest/error-handler';
+import { securityHeaders, setApiSecurityHeaders } from './security-headers';
 import { staticWebRouter } from './static-web';
 
 export interface AppOptions {
@@ -32,9 +33,13 @@ export function createApp(
 ): RequestListener {
   const graphql = createGraphQLServer(services);
   const app = createExpressApp(runtime, services, options);
+  const https = services.config.publicUrl.startsWith('https:');
   return (request: IncomingMessage, response: ServerResponse) => {
     const path = request.url ?? '/';
     if (path === graphql.graphqlEndpoint || path.startsWith(`${graphql.graphqlEndpoint}?`)) {
+      // GraphiQL (development only) loads its page from a CDN: it keeps Yoga's own headers.
+      if (services.config.production || request.method !== 'GET')
+        setApiSecurityHeaders(response, { https });
       const refusal = graphqlBodyRefusal(request);
       if (refusal) {
         response.writeHead(refusal, { 'content-type': 'application/json', connection: 'close' });
@@ -60,12 +65,20 @@ export function createApp(
 function createExpressApp(runtime: Runtime, services: Services, options: AppOptions) {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.use(
+    securityHeaders({
+      https: services.config.publicUrl.startsWith('https:'),
+      webDistDir: runtime.config.webDistDir,
+    }),
+  );
+  const trust = compileTrustProxy(services.config.trustProxy);
+  // request.ip, request.protocol and request.hostname believe only the proxies TRUST_PROXY names.
+  app.set('trust proxy', trust);
   app.use(healthRouter(runtime));
   if (options.operatorToken)
     app.use(operatorRouter(runtime, options.operatorToken, new OperatorService(services)));
 
-  app.use(authenticate(services.accounts));
+  app.use(authenticate(services.accounts, trust));
   app.use(sameOriginForCookies([services.config.publicUrl]));
   app.use(
     authRoutes({ accounts: services.accounts, pool: services.pool, cookies: services.cookies }),
