@@ -21,6 +21,14 @@ const envSchema = z.object({
   DATABASE_URL: optional,
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(20),
   EVENTSTORE_CONNECTION_STRING: optional,
+  /** local: files under DATA_DIR (embedded default); s3: an S3-compatible bucket shared by every replica. */
+  BLOB_STORE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: optional,
+  S3_ENDPOINT: optional,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  AWS_ACCESS_KEY_ID: optional,
+  AWS_SECRET_ACCESS_KEY: optional,
   /** in-process: this API runs the projection runner (embedded default); worker: a separate worker does. */
   PROJECTIONS_MODE: z.enum(['in-process', 'worker']).optional(),
   READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
@@ -74,6 +82,16 @@ export interface Config {
   readonly databaseUrl: string | undefined;
   readonly databasePoolSize: number;
   readonly eventStoreConnectionString: string | undefined;
+  readonly blobs:
+    | { kind: 'local' }
+    | {
+        kind: 's3';
+        bucket: string;
+        endpoint: string | undefined;
+        region: string;
+        forcePathStyle: boolean;
+        credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      };
   readonly projectionsMode: 'in-process' | 'worker';
   readonly readYourWritesTimeoutMs: number;
   readonly webDistDir: string;
@@ -124,6 +142,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'NODE_ENV=production needs STRIPE_SECRET_KEY (or PAYMENTS=local, for a demo where payment is simulated)',
     );
   }
+  if (env.BLOB_STORE === 's3' && !env.S3_BUCKET) throw new Error('BLOB_STORE=s3 needs S3_BUCKET');
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
     env: env.NODE_ENV,
@@ -136,6 +155,24 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     eventStoreConnectionString: env.EVENTSTORE_CONNECTION_STRING,
+    blobs:
+      env.BLOB_STORE === 's3'
+        ? {
+            kind: 's3',
+            bucket: env.S3_BUCKET!,
+            endpoint: env.S3_ENDPOINT,
+            region: env.S3_REGION,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+            // Without both keys the SDK's own chain applies (instance roles, profiles).
+            credentials:
+              env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
+                ? {
+                    accessKeyId: env.AWS_ACCESS_KEY_ID,
+                    secretAccessKey: env.AWS_SECRET_ACCESS_KEY,
+                  }
+                : undefined,
+          }
+        : { kind: 'local' },
     projectionsMode: env.PROJECTIONS_MODE ?? 'in-process',
     readYourWritesTimeoutMs: env.READ_YOUR_WRITES_TIMEOUT_MS,
     webDistDir: path.resolve('web/dist'),
