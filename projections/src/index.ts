@@ -21,3 +21,4 @@ export * from './operator/runtime-file';
 export * from './worker';
 export * from './account-snapshot/queries';
 export * from './credit-history/finance-report';
+export * from './audit/ledger-audit';

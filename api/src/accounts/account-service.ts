@@ -87,13 +87,15 @@ export class AccountService {
     const data = parseInput(loginSchema, input);
     const account = `login:account:${accountKey(data.email)}`;
     await this.limiter.hit(`login:ip:${context.ip}`, this.limits.loginPerIp);
-    await this.limiter.check(account, this.limits.loginFailuresPerAccount);
+    // Every attempt takes a failure slot before its password is checked (one atomic increment,
+    // then the check), so a burst can test at most the limit's number of passwords; a success
+    // gives the slots back.
+    await this.limiter.hit(account, this.limits.loginFailuresPerAccount);
     const user = await this.users.findByEmail(data.email);
     const valid = user?.passwordHash
       ? await verifyPassword(user.passwordHash, data.password)
       : (await burnPasswordCheck(data.password), false);
     if (!user || !valid) {
-      await this.limiter.hit(account, this.limits.loginFailuresPerAccount);
       // One message whether the email or the password was wrong.
       throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE, 401);
     }

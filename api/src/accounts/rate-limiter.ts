@@ -12,7 +12,10 @@ type Queryable = Pick<pg.Pool, 'query'>;
 export class RateLimiter {
   constructor(private readonly db: Queryable) {}
 
-  /** Counts one hit; throws once the window's limit is exceeded. */
+  /**
+   * Counts one hit and checks it in the same statement (increment, then compare): a burst of N
+   * concurrent hits behaves exactly like N in sequence. Throws once the window's limit is exceeded.
+   */
   async hit(key: string, rule: RateLimit): Promise<void> {
     const result = await this.db.query<{ hits: number; retry_after: number }>(
       `INSERT INTO rate_limit_counters AS c (key, window_started_at, hits) VALUES ($1, now(), 1)
@@ -25,17 +28,6 @@ export class RateLimiter {
     );
     const row = result.rows[0]!;
     if (row.hits > rule.limit) throw new RateLimitedError(Math.max(1, row.retry_after));
-  }
-
-  /** Throws if the key is already over its limit, without counting. */
-  async check(key: string, rule: RateLimit): Promise<void> {
-    const result = await this.db.query<{ hits: number; retry_after: number }>(
-      `SELECT hits, ceil(extract(epoch FROM window_started_at + make_interval(secs => $2) - now()))::int AS retry_after
-       FROM rate_limit_counters WHERE key = $1 AND window_started_at > now() - make_interval(secs => $2)`,
-      [key, rule.windowSeconds],
-    );
-    const row = result.rows[0];
-    if (row && row.hits >= rule.limit) throw new RateLimitedError(Math.max(1, row.retry_after));
   }
 
   async reset(key: string): Promise<void> {

@@ -35,13 +35,9 @@ export async function buildUserView(
   const status = subscription?.status;
   const publicStatus: PublicSubscriptionStatus =
     status === 'active' || status === 'canceled' || status === 'past_due' ? status : 'free';
-  // A canceled plan still counts until the period it was paid for ends.
-  const planStillHeld =
-    status === 'active' ||
-    status === 'past_due' ||
-    (status === 'canceled' &&
-      subscription?.currentPeriodEnd != null &&
-      subscription.currentPeriodEnd > now);
+  // A plan set to cancel stays active until its period ends; `canceled` means it has ended (its
+  // remaining credits expired with it), so the user is on the Free plan again.
+  const planStillHeld = status === 'active' || status === 'past_due';
   return {
     id: user.id,
     email: user.email,

@@ -226,7 +226,18 @@ describe('the embedded local checkout, driven over HTTP', () => {
     );
     expect(await app.services.localBilling!.advance(userId)).toBe('ended');
     await app.settle();
-    expect((await me(client)).subscriptionStatus).toBe('CANCELED');
+    // The plan has ended: what was left of its period expired at that moment, and the profile
+    // is on the Free plan (Upgrade Plan) with only the signup credits.
+    expect(await me(client)).toMatchObject({
+      subscriptionStatus: 'CANCELED',
+      currentPlan: 'Free',
+      credits: 5,
+    });
+    const credits = await app.runtime.storage.store.readStream(`credits-${userId}`);
+    expect(credits.at(-1)).toMatchObject({
+      type: 'CreditsExpired',
+      data: { amount: 300, funding: 'paid' },
+    });
   });
 
   it('cancel on the checkout page goes back to pricing and buys nothing', async () => {

@@ -2,6 +2,7 @@ import express, { Router } from 'express';
 import type { Services } from '../composition/services';
 import { asyncHandler } from '../http/rest/error-handler';
 import { unauthenticated } from '../shared/errors';
+import { idempotencyKeyFrom } from '../shared/idempotency';
 
 /** The spec's billing paths and the Stripe webhook, over the same services as GraphQL. */
 export function billingRoutes(services: Services): Router {
@@ -30,6 +31,7 @@ export function billingRoutes(services: Services): Router {
         await billing.createCheckout(
           request.viewer.user,
           (request.body as { planId?: unknown } | undefined)?.planId,
+          idempotencyKeyFrom(request.get('idempotency-key')),
         ),
       );
     }),
@@ -39,7 +41,12 @@ export function billingRoutes(services: Services): Router {
     '/api/create-portal-session',
     asyncHandler(async (request, response) => {
       if (!request.viewer) throw unauthenticated('Please login to manage your subscription');
-      response.json(await billing.createPortal(request.viewer.user));
+      response.json(
+        await billing.createPortal(
+          request.viewer.user,
+          idempotencyKeyFrom(request.get('idempotency-key')),
+        ),
+      );
     }),
   );
 
@@ -52,7 +59,9 @@ export function billingRoutes(services: Services): Router {
         request.body as Buffer,
         request.get('stripe-signature'),
       );
-      response.json({ received: true, outcome });
+      // Another delivery of this event is being processed: 409 asks the sender to retry later.
+      if (outcome === 'in_progress') response.status(409).json({ received: false, outcome });
+      else response.json({ received: true, outcome });
     }),
   );
   return router;

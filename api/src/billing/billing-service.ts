@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { UserRecord } from '../accounts/users-repository';
 import { AppError, badInput } from '../shared/errors';
+import type { IdempotencyKeys } from '../shared/idempotency';
 import type { PaymentGateway } from './payment-gateway';
 import { isPaidPlan, PLANS, type PlanId } from './plans';
 
@@ -32,6 +33,7 @@ export class BillingService {
     readonly gateway: PaymentGateway,
     /** Absolute URLs for Stripe; the local checkout stays on the page's own origin. */
     private readonly returnBase: string,
+    private readonly keys: IdempotencyKeys,
   ) {}
 
   plans() {
@@ -46,31 +48,37 @@ export class BillingService {
     return result.rows[0]?.customer_id ?? null;
   }
 
-  async createCheckout(user: UserRecord, planId: unknown) {
+  /** A repeated idempotency key answers the first session (one checkout per user action). */
+  async createCheckout(user: UserRecord, planId: unknown, idempotencyKey: string | null = null) {
     if (typeof planId !== 'string' || !planId) throw badInput('planId is required');
     if (!isPaidPlan(planId)) {
       throw badInput(
         planId === 'free' ? 'The Free plan needs no checkout' : `Unknown plan "${planId}"`,
       );
     }
-    const customerId = await this.customerOf(user.id);
-    return fromProvider(() =>
-      this.gateway.createCheckoutSession({
-        userId: user.id,
-        email: user.email,
-        planId: planId as PlanId,
-        customerId,
-        successUrl: `${this.returnBase}/profile?checkout=success`,
-        cancelUrl: `${this.returnBase}/pricing?checkout=canceled`,
-      }),
-    );
+    return this.keys.once(`checkout:${user.id}`, idempotencyKey, { planId }, async () => {
+      const customerId = await this.customerOf(user.id);
+      return fromProvider(() =>
+        this.gateway.createCheckoutSession({
+          userId: user.id,
+          email: user.email,
+          planId: planId as PlanId,
+          customerId,
+          successUrl: `${this.returnBase}/profile?checkout=success`,
+          cancelUrl: `${this.returnBase}/pricing?checkout=canceled`,
+          idempotencyKey,
+        }),
+      );
+    });
   }
 
-  async createPortal(user: UserRecord) {
+  async createPortal(user: UserRecord, idempotencyKey: string | null = null) {
     const customerId = await this.customerOf(user.id);
     if (!customerId) throw new AppError('NO_SUBSCRIPTION', NO_CUSTOMER_MESSAGE, 409);
-    return fromProvider(() =>
-      this.gateway.createPortalSession(customerId, `${this.returnBase}/profile`),
+    return this.keys.once(`portal:${user.id}`, idempotencyKey, {}, () =>
+      fromProvider(() =>
+        this.gateway.createPortalSession(customerId, `${this.returnBase}/profile`),
+      ),
     );
   }
 }

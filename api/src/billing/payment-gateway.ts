@@ -8,6 +8,8 @@ export interface CheckoutRequest {
   customerId: string | null;
   successUrl: string;
   cancelUrl: string;
+  /** The client's key for this checkout, passed on to Stripe's Idempotency-Key. */
+  idempotencyKey?: string | null;
 }
 
 /** Where the money side lives: Stripe, or the embedded local checkout. */

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { readLiveRuntime } from '@app/projections';
+import { formatAuditMismatch, readLiveRuntime, type LedgerAuditResult } from '@app/projections';
 import { loadConfig } from '../config';
 import { openRuntime } from '../composition/runtime';
 import { createServices } from '../composition/services';
@@ -7,12 +7,26 @@ import { OperatorService } from '../operator/operator-service';
 
 const usage = `usage: npm run admin -- <command>
   set-role <email> <support|finance|admin|none>   grant a staff role (none removes every role)
-  advance-subscription <email>                      local payments: renew now (or end a canceled plan)`;
+  advance-subscription <email>                      local payments: renew now (or end a canceled plan)
+  audit                                             recompute every account from the event log and
+                                                    compare with the read models (exit 1 on a mismatch)`;
+
+/** Prints an audit's result; a mismatch makes the process exit non-zero. */
+function printAudit(result: LedgerAuditResult) {
+  for (const mismatch of result.mismatches) console.log(formatAuditMismatch(mismatch));
+  console.log(
+    `audit: ${result.eventsRead} events, ${result.accountsChecked} accounts, ` +
+      `${result.subscriptionsChecked} subscriptions checked (read models at ` +
+      `${result.creditsPosition} and ${result.subscriptionsPosition}): ` +
+      `${result.mismatches.length} mismatch${result.mismatches.length === 1 ? '' : 'es'}`,
+  );
+  if (result.mismatches.length > 0) process.exitCode = 1;
+}
 
 async function main([command, ...args]: string[]) {
   if (!command || command === 'help' || command === '--help') return console.log(usage);
   const [email, role] = args;
-  if (!email || (command === 'set-role' && !role)) throw new Error(usage);
+  if (command !== 'audit' && (!email || (command === 'set-role' && !role))) throw new Error(usage);
   const config = loadConfig();
   // Embedded mode: the running API owns the PGlite folder, so ask it.
   const running = config.databaseUrl ? null : await readLiveRuntime(path.resolve(config.dataDir));
@@ -30,16 +44,18 @@ async function main([command, ...args]: string[]) {
     );
     const body = await response.json();
     if (!response.ok) throw new Error(body.message ?? `failed with ${response.status}`);
+    if (command === 'audit') return printAudit(body as LedgerAuditResult);
     return console.log(JSON.stringify(body));
   }
   const runtime = await openRuntime({ ...config, projectionsMode: 'in-process' });
   try {
     const operator = new OperatorService(await createServices(runtime));
+    if (command === 'audit') return printAudit((await operator.audit('cli')).result);
     const result =
       command === 'set-role'
-        ? await operator.setRole(email, role!)
+        ? await operator.setRole(email!, role!)
         : command === 'advance-subscription'
-          ? await operator.advanceSubscription(email)
+          ? await operator.advanceSubscription(email!)
           : null;
     if (!result) throw new Error(`unknown command ${command}\n${usage}`);
     await runtime.runner?.runUntilCaughtUp();

@@ -22,6 +22,8 @@ import { AccountService, type AuthLimits } from '../accounts/account-service';
 import type { Config } from '../config';
 import { ContactService } from '../contact/contact-service';
 import type { CookieOptions } from '../http/auth/session-cookie';
+import { LedgerAuditService } from '../operator/ledger-audit-service';
+import { IdempotencyKeys } from '../shared/idempotency';
 import type { ProjectionsGate } from './projections-gate';
 import type { Runtime } from './runtime';
 
@@ -46,10 +48,19 @@ export interface Services {
   readonly localBilling: LocalBilling | null;
   readonly staff: { users: StaffUsers; support: SupportActions; inbox: ContactInbox };
   readonly projectionOperations: ProjectionOperations;
+  /** The ledger audit: read models against the fold of the event log, with its run records. */
+  readonly audit: LedgerAuditService;
+  /** Idempotency keys of money-moving commands (Idempotency-Key header, idempotencyKey inputs). */
+  readonly idempotency: IdempotencyKeys;
   readonly projectionNames: readonly string[];
 }
 
-async function createBilling(config: Config, pool: pg.Pool, ledger: Ledger) {
+async function createBilling(
+  config: Config,
+  pool: pg.Pool,
+  ledger: Ledger,
+  idempotency: IdempotencyKeys,
+) {
   const { billing } = config;
   const webhookSecret =
     billing.webhookSecret ??
@@ -62,7 +73,12 @@ async function createBilling(config: Config, pool: pg.Pool, ledger: Ledger) {
   const webhooks = new StripeWebhookService(pool, ledger, gateway, webhookSecret);
   localBilling?.connect(webhooks);
   // Stripe needs absolute return URLs; the local checkout stays on whatever origin the page used.
-  const billingService = new BillingService(pool, gateway, localBilling ? '' : config.publicUrl);
+  const billingService = new BillingService(
+    pool,
+    gateway,
+    localBilling ? '' : config.publicUrl,
+    idempotency,
+  );
   return { billing: billingService, webhooks, localBilling };
 }
 
@@ -73,6 +89,7 @@ export async function createServices(
   const { pool } = runtime.storage.database;
   const { ledger } = runtime.storage;
   const config = runtime.config;
+  const idempotency = new IdempotencyKeys(pool);
   const blobs = createBlobStore(config);
   const provider = overrides.provider ?? createImageProvider(config.generation);
   const decodePool = new DecodePool(config.generation.decode);
@@ -107,13 +124,15 @@ export async function createServices(
     decodePool,
     generationRecovery: new GenerationRecovery(ledger, generations, provider, blobs),
     contact: new ContactService(pool),
-    ...(await createBilling(config, pool, ledger)),
+    ...(await createBilling(config, pool, ledger, idempotency)),
     staff: {
       users: new StaffUsers(pool),
-      support: new SupportActions(ledger, runtime.projections, generations.repository),
+      support: new SupportActions(ledger, runtime.projections, generations.repository, idempotency),
       inbox: new ContactInbox(pool),
     },
     projectionOperations: runtime.projectionOperations,
+    audit: new LedgerAuditService(pool, ledger.store),
+    idempotency,
     projectionNames: allProjections.map((p) => p.name),
   };
 }

@@ -6,6 +6,7 @@ import { spawnApi, tempDataDir, type SpawnedApi } from '../testing/spawn-api';
 import { finishPrediction } from './engine/replicate/testing/fake-prediction';
 import { FakeReplicateServer } from './engine/replicate/testing/fake-replicate-server';
 import { fixturePhoto } from '../testing/fixtures';
+import { auditCli } from '../testing/audit-cli';
 
 const photo = () => fs.readFile(fixturePhoto('astronaut.png'));
 
@@ -99,6 +100,8 @@ describe('crash recovery: the API killed with SIGKILL while credits are held', (
       ...extraEnv,
     };
     return {
+      /** The ledger audit over this pair's database (through the running API when embedded). */
+      audit: () => auditCli({ DATA_DIR: dataDir, DATABASE_URL: database.url }),
       start: async () => {
         const api = await spawnApi(env);
         cleanups.push(() => api.stop('SIGKILL'));
@@ -123,7 +126,10 @@ describe('crash recovery: the API killed with SIGKILL while credits are held', (
     const [generation] = await generations(client);
     expect(generation).toMatchObject({ status: 'FAILED', resultUrl: null });
     expect(generation!.errorMessage).toMatch(/credits were not used|release the hold/i);
-  });
+    const audit = await pair.audit();
+    expect(audit.stdout).toMatch(/1 accounts, 0 subscriptions checked .*: 0 mismatches/);
+    expect(audit.code).toBe(0);
+  }, 120_000);
 
   it('Replicate: the prediction finished while we were down, so after restart the result is delivered and paid for once', async () => {
     replicate.nextScenario('succeeded');
@@ -161,5 +167,8 @@ describe('crash recovery: the API killed with SIGKILL while credits are held', (
       'CreditsReserved',
       'CreditsGranted',
     ]);
-  });
+    const audit = await pair.audit();
+    expect(audit.stdout).toMatch(/1 accounts, 0 subscriptions checked .*: 0 mismatches/);
+    expect(audit.code).toBe(0);
+  }, 120_000);
 });

@@ -88,7 +88,8 @@ function createExpressApp(runtime: Runtime, services: Services, options: AppOpti
   app.use(pageViewRoutes(services.pool));
   app.use(billingRoutes(services));
   app.use(staffRoutes(services));
-  if (services.localBilling) app.use(localCheckoutRoutes(services.localBilling));
+  if (services.localBilling)
+    app.use(localCheckoutRoutes(services.localBilling, services.idempotency));
 
   app.use('/api', (_request, response) => {
     response.status(404).json({ message: 'Not found' });

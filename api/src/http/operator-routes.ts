@@ -66,6 +66,8 @@ export function operatorRouter(
         const body = (request.body ?? {}) as Record<string, string>;
         if (request.params.command === 'set-role')
           response.json(await operator.setRole(String(body.email), String(body.role)));
+        else if (request.params.command === 'audit')
+          response.type('application/json').send(toJson((await operator.audit('cli')).result));
         else if (request.params.command === 'advance-subscription')
           response.json(await operator.advanceSubscription(String(body.email)));
         else response.status(404).json({ message: 'Unknown operator command' });

@@ -23,6 +23,11 @@ export class OperatorService {
     return { email: user.email, roles };
   }
 
+  /** Runs the ledger audit and records the run; the caller prints the mismatches. */
+  audit(runBy = 'operator') {
+    return this.services.audit.run(runBy);
+  }
+
   /** Local payments only: renews (or ends) a subscription now, to show renewal, reset and no rollover. */
   async advanceSubscription(
     email: string,

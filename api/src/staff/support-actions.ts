@@ -6,6 +6,7 @@ import type { UserRecord } from '../accounts/users-repository';
 import type { ProjectionsGate } from '../composition/projections-gate';
 import type { GenerationRepository } from '../generation/generation-repository';
 import { forbidden, notFound } from '../shared/errors';
+import { idFromKey, type IdempotencyKeys } from '../shared/idempotency';
 import type { RequestContext } from '../shared/request-context';
 
 const grantSchema = z.object({
@@ -40,12 +41,45 @@ export class SupportActions {
     private readonly ledger: Ledger,
     private readonly projections: ProjectionsGate,
     private readonly generations: GenerationRepository,
+    private readonly keys: IdempotencyKeys,
   ) {}
 
-  async grantCredits(staff: UserRecord, input: unknown, context: RequestContext) {
+  /**
+   * With an idempotency key (one per click in the console), a repeat or a double submission
+   * answers the first grant's result and grants nothing more: the key claims the command, and the
+   * grant id derives from it, so the ledger also refuses a second grant of that id.
+   */
+  async grantCredits(
+    staff: UserRecord,
+    input: unknown,
+    context: RequestContext,
+    idempotencyKey: string | null = null,
+  ) {
     const { userId, amount, reason } = parseInput(grantSchema, input);
     if (userId === staff.id) throw ownAccount();
-    const grantId = `goodwill-${randomUUID()}`;
+    return this.keys.once(
+      `staff-grant:${staff.id}`,
+      idempotencyKey,
+      { userId, amount, reason },
+      async () => {
+        const grantId = idempotencyKey
+          ? idFromKey('goodwill', staff.id, idempotencyKey)
+          : `goodwill-${randomUUID()}`;
+        return this.grant(staff, { userId, amount, reason, grantId }, context);
+      },
+    );
+  }
+
+  private async grant(
+    staff: UserRecord,
+    {
+      userId,
+      amount,
+      reason,
+      grantId,
+    }: { userId: string; amount: number; reason: string; grantId: string },
+    context: RequestContext,
+  ) {
     const result = await this.ledger.credits.handle(
       creditStreamId(userId),
       {
@@ -65,18 +99,43 @@ export class SupportActions {
   }
 
   /** Gives back the 5 credits a generation cost (e.g. a result the user could not use). */
-  async refundGeneration(staff: UserRecord, input: unknown, context: RequestContext) {
+  async refundGeneration(
+    staff: UserRecord,
+    input: unknown,
+    context: RequestContext,
+    idempotencyKey: string | null = null,
+  ) {
     const { generationId, reason } = parseInput(refundSchema, input);
     const generation = await this.generations.find(generationId);
     if (!generation) throw notFound('No such generation');
     if (generation.userId === staff.id) throw ownAccount();
-    const refundId = `refund-${randomUUID()}`;
+    return this.keys.once(
+      `staff-refund:${staff.id}`,
+      idempotencyKey,
+      { generationId, reason },
+      async () => {
+        const refundId = idempotencyKey
+          ? idFromKey('refund', staff.id, idempotencyKey)
+          : `refund-${randomUUID()}`;
+        return this.refund(staff, generation.userId, generationId, refundId, reason, context);
+      },
+    );
+  }
+
+  private async refund(
+    staff: UserRecord,
+    userId: string,
+    generationId: string,
+    refundId: string,
+    reason: string,
+    context: RequestContext,
+  ) {
     const result = await this.ledger.credits.handle(
-      creditStreamId(generation.userId),
+      creditStreamId(userId),
       {
         type: 'RefundCredits',
         data: {
-          userId: generation.userId,
+          userId,
           refundId,
           reservationId: generationId,
           amount: CREDITS_PER_GENERATION,
@@ -91,6 +150,6 @@ export class SupportActions {
       },
     );
     await this.projections.waitFor(result.position);
-    return { userId: generation.userId, generationId, amount: CREDITS_PER_GENERATION };
+    return { userId, generationId, amount: CREDITS_PER_GENERATION };
   }
 }

@@ -48,6 +48,13 @@ export class HttpClient {
     }>;
   }
 
+  /** The Cookie header this client sends (for requests made on separate connections). */
+  cookieHeader(): Record<string, string> {
+    return this.cookies.size
+      ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') }
+      : {};
+  }
+
   cookie(name: string) {
     return this.cookies.get(name);
   }

@@ -54,7 +54,18 @@ export async function startTestApp(
     services,
     database,
     async settle() {
-      const head = await runtime.storage.store.headPosition();
+      // The newest event stored, not the store's head: readers stop below the oldest transaction
+      // open anywhere on the server (other test files), so the head can lag behind our own events.
+      const newest = await database.pool
+        .query<{ commit: string; prepare: string }>(
+          `SELECT transaction_id::text AS commit, global_position::text AS prepare FROM events
+           ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+        )
+        .catch(() => ({ rows: [] }));
+      const row = newest.rows[0];
+      const head = row
+        ? { commit: BigInt(row.commit), prepare: BigInt(row.prepare) }
+        : await runtime.storage.store.headPosition();
       if (!head) return;
       if (!(await runtime.runner!.waitFor(head, SETTLE_TIMEOUT_MS))) {
         throw new Error(

@@ -58,6 +58,10 @@ export type SubscriptionCommand =
 const isStale = (state: SubscriptionState, observedAt: Date) =>
   state.lastObservedAt !== null && observedAt.getTime() < Date.parse(state.lastObservedAt);
 
+/** The subscription we follow has ended: late news of it (a delayed delivery) cannot revive it. */
+const hasEnded = (state: SubscriptionState, subscriptionId: string) =>
+  state.status === 'canceled' && state.subscriptionId === subscriptionId;
+
 /** Events about another (older) subscription than the one we follow change nothing. */
 const isOtherSubscription = (state: SubscriptionState, subscriptionId: string) =>
   state.subscriptionId !== null && state.subscriptionId !== subscriptionId;
@@ -72,6 +76,7 @@ export function decideSubscription(
 
   switch (command.type) {
     case 'CompleteCheckout':
+      if (hasEnded(state, command.data.subscriptionId)) return [];
       if (
         state.subscriptionId === command.data.subscriptionId &&
         state.customerId === command.data.customerId
@@ -81,7 +86,7 @@ export function decideSubscription(
       return [{ type: 'SubscriptionCheckoutCompleted', data: { ...command.data, observedAt } }];
     case 'RecordPeriodPaid': {
       const { data } = command;
-      if (state.paidInvoices[data.invoiceId]) return [];
+      if (state.paidInvoices[data.invoiceId] || hasEnded(state, data.subscriptionId)) return [];
       return [
         {
           type: 'SubscriptionPeriodPaid',

@@ -21,6 +21,8 @@ type Documents = {
     "\n  mutation AdminMarkContactHandled($id: ID!, $handled: Boolean!) {\n    staffMarkContactHandled(id: $id, handled: $handled) {\n      id\n      handledAt\n    }\n  }\n": typeof types.AdminMarkContactHandledDocument,
     "\n  query AdminLedger($filter: LedgerFilterInput, $first: Int, $before: String) {\n    staffLedger(filter: $filter, first: $first, before: $before) {\n      entries {\n        seq\n        eventId\n        occurredAt\n        userId\n        type\n        delta\n        heldDelta\n        balanceAfter\n        heldAfter\n        paidAmount\n        freeAmount\n        reference\n        planId\n        amountPaidCents\n        currency\n        actorKind\n        actorId\n        reason\n      }\n      nextCursor\n    }\n  }\n": typeof types.AdminLedgerDocument,
     "\n  query AdminEvents($stream: String, $after: String, $first: Int) {\n    staffEvents(stream: $stream, after: $after, first: $first) {\n      events {\n        id\n        position\n        streamId\n        streamVersion\n        type\n        occurredAt\n        data\n        metadata\n      }\n      next\n    }\n  }\n": typeof types.AdminEventsDocument,
+    "\n  query AdminLastLedgerAudit {\n    lastLedgerAudit {\n      id\n      finishedAt\n      runBy\n      eventsRead\n      accountsChecked\n      subscriptionsChecked\n      mismatchCount\n      mismatches {\n        userId\n        field\n        expected\n        actual\n      }\n    }\n  }\n": typeof types.AdminLastLedgerAuditDocument,
+    "\n  mutation AdminRunLedgerAudit {\n    runLedgerAudit {\n      id\n      finishedAt\n      runBy\n      eventsRead\n      accountsChecked\n      subscriptionsChecked\n      mismatchCount\n      mismatches {\n        userId\n        field\n        expected\n        actual\n      }\n    }\n  }\n": typeof types.AdminRunLedgerAuditDocument,
     "\n  query AdminProjectionStatuses {\n    projectionStatuses {\n      name\n      version\n      schemaVersion\n      current\n      status\n      checkpoint\n      head\n      eventsBehind\n      secondsBehind\n      eventsApplied\n      buildTarget\n      lastError\n    }\n  }\n": typeof types.AdminProjectionStatusesDocument,
     "\n  mutation AdminRebuildProjection($name: String!) {\n    rebuildProjection(name: $name)\n  }\n": typeof types.AdminRebuildProjectionDocument,
     "\n  mutation AdminGrantCredits($input: GrantCreditsInput!) {\n    staffGrantCredits(input: $input) {\n      ...AdminUserSummary_StaffUser\n    }\n  }\n": typeof types.AdminGrantCreditsDocument,
@@ -39,7 +41,7 @@ type Documents = {
     "\n  query MyCreations($first: Int!, $after: String) {\n    myGenerations(first: $first, after: $after) {\n      generations {\n        ...CreationCard_Generation\n      }\n      nextCursor\n    }\n  }\n": typeof types.MyCreationsDocument,
     "\n  query GenerationProgress($idempotencyKey: String!) {\n    myGenerationByKey(idempotencyKey: $idempotencyKey) {\n      id\n      stage\n    }\n  }\n": typeof types.GenerationProgressDocument,
     "\n  mutation GenerateImage($input: GenerateImageInput!) {\n    generateImage(input: $input) {\n      id\n      status\n      resultUrl\n      errorMessage\n    }\n  }\n": typeof types.GenerateImageDocument,
-    "\n  mutation CreateSubscriptionCheckout($planId: ID!) {\n    createSubscriptionCheckout(planId: $planId) {\n      sessionId\n      url\n    }\n  }\n": typeof types.CreateSubscriptionCheckoutDocument,
+    "\n  mutation CreateSubscriptionCheckout($planId: ID!, $idempotencyKey: String) {\n    createSubscriptionCheckout(planId: $planId, idempotencyKey: $idempotencyKey) {\n      sessionId\n      url\n    }\n  }\n": typeof types.CreateSubscriptionCheckoutDocument,
     "\n  query SubscriptionPlans {\n    subscriptionPlans {\n      id\n      name\n      price\n      interval\n      features\n      creditsPerMonth\n      generationsPerMonth\n      popular\n    }\n  }\n": typeof types.SubscriptionPlansDocument,
     "\n  fragment CreditHistory_CreditMovement on CreditMovement {\n    id\n    type\n    delta\n    heldDelta\n    balanceAfter\n    heldAfter\n    reason\n    occurredAt\n  }\n": typeof types.CreditHistory_CreditMovementFragmentDoc,
     "\n  query CreditHistory($first: Int, $before: String) {\n    myCreditHistory(first: $first, before: $before) {\n      movements {\n        ...CreditHistory_CreditMovement\n      }\n      nextCursor\n    }\n  }\n": typeof types.CreditHistoryDocument,
@@ -47,7 +49,7 @@ type Documents = {
     "\n  fragment ProfileIdentityCard_User on User {\n    id\n    email\n    username\n    fullName\n    profileImageUrl\n    subscriptionStatus\n  }\n": typeof types.ProfileIdentityCard_UserFragmentDoc,
     "\n  fragment ProfileSubscriptionCard_User on User {\n    id\n    currentPlan\n    subscriptionStatus\n    subscriptionRenewsAt\n    cancelAtPeriodEnd\n  }\n": typeof types.ProfileSubscriptionCard_UserFragmentDoc,
     "\n  query Profile {\n    me {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n      ...ProfileCreditsCard_User\n      ...ProfileSubscriptionCard_User\n    }\n  }\n": typeof types.ProfileDocument,
-    "\n  mutation CreatePortalSession {\n    createPortalSession {\n      url\n    }\n  }\n": typeof types.CreatePortalSessionDocument,
+    "\n  mutation CreatePortalSession($idempotencyKey: String) {\n    createPortalSession(idempotencyKey: $idempotencyKey) {\n      url\n    }\n  }\n": typeof types.CreatePortalSessionDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n    }\n  }\n": typeof types.UpdateProfileDocument,
 };
 const documents: Documents = {
@@ -58,6 +60,8 @@ const documents: Documents = {
     "\n  mutation AdminMarkContactHandled($id: ID!, $handled: Boolean!) {\n    staffMarkContactHandled(id: $id, handled: $handled) {\n      id\n      handledAt\n    }\n  }\n": types.AdminMarkContactHandledDocument,
     "\n  query AdminLedger($filter: LedgerFilterInput, $first: Int, $before: String) {\n    staffLedger(filter: $filter, first: $first, before: $before) {\n      entries {\n        seq\n        eventId\n        occurredAt\n        userId\n        type\n        delta\n        heldDelta\n        balanceAfter\n        heldAfter\n        paidAmount\n        freeAmount\n        reference\n        planId\n        amountPaidCents\n        currency\n        actorKind\n        actorId\n        reason\n      }\n      nextCursor\n    }\n  }\n": types.AdminLedgerDocument,
     "\n  query AdminEvents($stream: String, $after: String, $first: Int) {\n    staffEvents(stream: $stream, after: $after, first: $first) {\n      events {\n        id\n        position\n        streamId\n        streamVersion\n        type\n        occurredAt\n        data\n        metadata\n      }\n      next\n    }\n  }\n": types.AdminEventsDocument,
+    "\n  query AdminLastLedgerAudit {\n    lastLedgerAudit {\n      id\n      finishedAt\n      runBy\n      eventsRead\n      accountsChecked\n      subscriptionsChecked\n      mismatchCount\n      mismatches {\n        userId\n        field\n        expected\n        actual\n      }\n    }\n  }\n": types.AdminLastLedgerAuditDocument,
+    "\n  mutation AdminRunLedgerAudit {\n    runLedgerAudit {\n      id\n      finishedAt\n      runBy\n      eventsRead\n      accountsChecked\n      subscriptionsChecked\n      mismatchCount\n      mismatches {\n        userId\n        field\n        expected\n        actual\n      }\n    }\n  }\n": types.AdminRunLedgerAuditDocument,
     "\n  query AdminProjectionStatuses {\n    projectionStatuses {\n      name\n      version\n      schemaVersion\n      current\n      status\n      checkpoint\n      head\n      eventsBehind\n      secondsBehind\n      eventsApplied\n      buildTarget\n      lastError\n    }\n  }\n": types.AdminProjectionStatusesDocument,
     "\n  mutation AdminRebuildProjection($name: String!) {\n    rebuildProjection(name: $name)\n  }\n": types.AdminRebuildProjectionDocument,
     "\n  mutation AdminGrantCredits($input: GrantCreditsInput!) {\n    staffGrantCredits(input: $input) {\n      ...AdminUserSummary_StaffUser\n    }\n  }\n": types.AdminGrantCreditsDocument,
@@ -76,7 +80,7 @@ const documents: Documents = {
     "\n  query MyCreations($first: Int!, $after: String) {\n    myGenerations(first: $first, after: $after) {\n      generations {\n        ...CreationCard_Generation\n      }\n      nextCursor\n    }\n  }\n": types.MyCreationsDocument,
     "\n  query GenerationProgress($idempotencyKey: String!) {\n    myGenerationByKey(idempotencyKey: $idempotencyKey) {\n      id\n      stage\n    }\n  }\n": types.GenerationProgressDocument,
     "\n  mutation GenerateImage($input: GenerateImageInput!) {\n    generateImage(input: $input) {\n      id\n      status\n      resultUrl\n      errorMessage\n    }\n  }\n": types.GenerateImageDocument,
-    "\n  mutation CreateSubscriptionCheckout($planId: ID!) {\n    createSubscriptionCheckout(planId: $planId) {\n      sessionId\n      url\n    }\n  }\n": types.CreateSubscriptionCheckoutDocument,
+    "\n  mutation CreateSubscriptionCheckout($planId: ID!, $idempotencyKey: String) {\n    createSubscriptionCheckout(planId: $planId, idempotencyKey: $idempotencyKey) {\n      sessionId\n      url\n    }\n  }\n": types.CreateSubscriptionCheckoutDocument,
     "\n  query SubscriptionPlans {\n    subscriptionPlans {\n      id\n      name\n      price\n      interval\n      features\n      creditsPerMonth\n      generationsPerMonth\n      popular\n    }\n  }\n": types.SubscriptionPlansDocument,
     "\n  fragment CreditHistory_CreditMovement on CreditMovement {\n    id\n    type\n    delta\n    heldDelta\n    balanceAfter\n    heldAfter\n    reason\n    occurredAt\n  }\n": types.CreditHistory_CreditMovementFragmentDoc,
     "\n  query CreditHistory($first: Int, $before: String) {\n    myCreditHistory(first: $first, before: $before) {\n      movements {\n        ...CreditHistory_CreditMovement\n      }\n      nextCursor\n    }\n  }\n": types.CreditHistoryDocument,
@@ -84,7 +88,7 @@ const documents: Documents = {
     "\n  fragment ProfileIdentityCard_User on User {\n    id\n    email\n    username\n    fullName\n    profileImageUrl\n    subscriptionStatus\n  }\n": types.ProfileIdentityCard_UserFragmentDoc,
     "\n  fragment ProfileSubscriptionCard_User on User {\n    id\n    currentPlan\n    subscriptionStatus\n    subscriptionRenewsAt\n    cancelAtPeriodEnd\n  }\n": types.ProfileSubscriptionCard_UserFragmentDoc,
     "\n  query Profile {\n    me {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n      ...ProfileCreditsCard_User\n      ...ProfileSubscriptionCard_User\n    }\n  }\n": types.ProfileDocument,
-    "\n  mutation CreatePortalSession {\n    createPortalSession {\n      url\n    }\n  }\n": types.CreatePortalSessionDocument,
+    "\n  mutation CreatePortalSession($idempotencyKey: String) {\n    createPortalSession(idempotencyKey: $idempotencyKey) {\n      url\n    }\n  }\n": types.CreatePortalSessionDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n    }\n  }\n": types.UpdateProfileDocument,
 };
 
@@ -130,6 +134,14 @@ export function graphql(source: "\n  query AdminLedger($filter: LedgerFilterInpu
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query AdminEvents($stream: String, $after: String, $first: Int) {\n    staffEvents(stream: $stream, after: $after, first: $first) {\n      events {\n        id\n        position\n        streamId\n        streamVersion\n        type\n        occurredAt\n        data\n        metadata\n      }\n      next\n    }\n  }\n"): (typeof documents)["\n  query AdminEvents($stream: String, $after: String, $first: Int) {\n    staffEvents(stream: $stream, after: $after, first: $first) {\n      events {\n        id\n        position\n        streamId\n        streamVersion\n        type\n        occurredAt\n        data\n        metadata\n      }\n      next\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminLastLedgerAudit {\n    lastLedgerAudit {\n      id\n      finishedAt\n      runBy\n      eventsRead\n      accountsChecked\n      subscriptionsChecked\n      mismatchCount\n      mismatches {\n        userId\n        field\n        expected\n        actual\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminLastLedgerAudit {\n    lastLedgerAudit {\n      id\n      finishedAt\n      runBy\n      eventsRead\n      accountsChecked\n      subscriptionsChecked\n      mismatchCount\n      mismatches {\n        userId\n        field\n        expected\n        actual\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminRunLedgerAudit {\n    runLedgerAudit {\n      id\n      finishedAt\n      runBy\n      eventsRead\n      accountsChecked\n      subscriptionsChecked\n      mismatchCount\n      mismatches {\n        userId\n        field\n        expected\n        actual\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation AdminRunLedgerAudit {\n    runLedgerAudit {\n      id\n      finishedAt\n      runBy\n      eventsRead\n      accountsChecked\n      subscriptionsChecked\n      mismatchCount\n      mismatches {\n        userId\n        field\n        expected\n        actual\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -205,7 +217,7 @@ export function graphql(source: "\n  mutation GenerateImage($input: GenerateImag
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation CreateSubscriptionCheckout($planId: ID!) {\n    createSubscriptionCheckout(planId: $planId) {\n      sessionId\n      url\n    }\n  }\n"): (typeof documents)["\n  mutation CreateSubscriptionCheckout($planId: ID!) {\n    createSubscriptionCheckout(planId: $planId) {\n      sessionId\n      url\n    }\n  }\n"];
+export function graphql(source: "\n  mutation CreateSubscriptionCheckout($planId: ID!, $idempotencyKey: String) {\n    createSubscriptionCheckout(planId: $planId, idempotencyKey: $idempotencyKey) {\n      sessionId\n      url\n    }\n  }\n"): (typeof documents)["\n  mutation CreateSubscriptionCheckout($planId: ID!, $idempotencyKey: String) {\n    createSubscriptionCheckout(planId: $planId, idempotencyKey: $idempotencyKey) {\n      sessionId\n      url\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -237,7 +249,7 @@ export function graphql(source: "\n  query Profile {\n    me {\n      ...Current
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation CreatePortalSession {\n    createPortalSession {\n      url\n    }\n  }\n"): (typeof documents)["\n  mutation CreatePortalSession {\n    createPortalSession {\n      url\n    }\n  }\n"];
+export function graphql(source: "\n  mutation CreatePortalSession($idempotencyKey: String) {\n    createPortalSession(idempotencyKey: $idempotencyKey) {\n      url\n    }\n  }\n"): (typeof documents)["\n  mutation CreatePortalSession($idempotencyKey: String) {\n    createPortalSession(idempotencyKey: $idempotencyKey) {\n      url\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

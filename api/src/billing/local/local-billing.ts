@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { withTransaction } from '@app/ledger';
 import type pg from 'pg';
 import Stripe from 'stripe';
 import { AppError, notFound } from '../../shared/errors';
@@ -134,16 +135,16 @@ export class LocalBilling implements PaymentGateway {
     return { ...row, plan: planById(row.plan_id)! };
   }
 
-  /** Pay: customer and subscription are created, then checkout.session.completed and invoice.paid are delivered. */
+  /**
+   * Pay: customer and subscription are created, then checkout.session.completed and invoice.paid
+   * are delivered. A session is paid once: the open → complete step is one conditional UPDATE taken
+   * before anything else, in the same transaction as the subscription, so of any number of
+   * concurrent or repeated payments only one buys anything; the others just go to the success page.
+   */
   async pay(sessionId: string, now = new Date()): Promise<string> {
     const session = await this.checkoutSession(sessionId);
     if (session.status !== 'open') return session.success_url;
     const customerId = localCustomerIdFor(session.user_id);
-    // A new subscription replaces any earlier local one of this user.
-    await this.db.query(
-      `UPDATE local_subscriptions SET status = 'canceled' WHERE user_id = $1 AND status <> 'canceled'`,
-      [session.user_id],
-    );
     const subscription: LocalSubscription = {
       id: localId('sub'),
       userId: session.user_id,
@@ -154,23 +155,34 @@ export class LocalBilling implements PaymentGateway {
       currentPeriodEnd: addMonth(now),
       cancelAtPeriodEnd: false,
     };
-    await this.db.query(
-      `INSERT INTO local_subscriptions (id, user_id, customer_id, plan_id, status, current_period_start, current_period_end)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [
-        subscription.id,
-        subscription.userId,
-        customerId,
-        subscription.planId,
-        'active',
-        subscription.currentPeriodStart,
-        subscription.currentPeriodEnd,
-      ],
-    );
-    await this.db.query(
-      `UPDATE local_checkout_sessions SET status = 'complete', completed_at = now() WHERE id = $1`,
-      [sessionId],
-    );
+    const claimed = await withTransaction(this.db, async (client) => {
+      const claim = await client.query(
+        `UPDATE local_checkout_sessions SET status = 'complete', completed_at = now()
+         WHERE id = $1 AND status = 'open'`,
+        [sessionId],
+      );
+      if (claim.rowCount !== 1) return false;
+      // A new subscription replaces any earlier local one of this user.
+      await client.query(
+        `UPDATE local_subscriptions SET status = 'canceled' WHERE user_id = $1 AND status <> 'canceled'`,
+        [session.user_id],
+      );
+      await client.query(
+        `INSERT INTO local_subscriptions (id, user_id, customer_id, plan_id, status, current_period_start, current_period_end)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [
+          subscription.id,
+          subscription.userId,
+          customerId,
+          subscription.planId,
+          'active',
+          subscription.currentPeriodStart,
+          subscription.currentPeriodEnd,
+        ],
+      );
+      return true;
+    });
+    if (!claimed) return session.success_url;
     await this.deliver(
       'checkout.session.completed',
       checkoutSessionObject({

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Plan } from '../plans';
 import type { LocalSubscription } from './stripe-objects';
 
@@ -81,8 +82,9 @@ export function portalPage(input: {
   plans: readonly Plan[];
 }) {
   const { subscription } = input;
+  // One idempotency key per rendered button: a double submit or a resent form acts once.
   const action = (name: string, label: string, extra = '', primary = false) =>
-    `<form method="post" action="/billing/portal/${escape(input.portalId)}/${name}">${extra}<button type="submit"${primary ? ' class="primary"' : ''}>${label}</button></form>`;
+    `<form method="post" action="/billing/portal/${escape(input.portalId)}/${name}"><input type="hidden" name="idempotencyKey" value="${randomUUID()}">${extra}<button type="submit"${primary ? ' class="primary"' : ''}>${label}</button></form>`;
   if (!subscription) {
     return layout(
       'Your subscription',

@@ -1,12 +1,13 @@
 import express, { Router, type Request, type Response, type NextFunction } from 'express';
 import { asyncHandler } from '../../http/rest/error-handler';
 import { notFound } from '../../shared/errors';
+import { idempotencyKeyFrom, type IdempotencyKeys } from '../../shared/idempotency';
 import { PLANS, type PlanId } from '../plans';
 import { localCustomerIdFor, type LocalBilling } from './local-billing';
 import { checkoutPage, portalPage } from './local-checkout-pages';
 
 /** The embedded hosted checkout and billing portal (PAYMENTS=local). */
-export function localCheckoutRoutes(local: LocalBilling): Router {
+export function localCheckoutRoutes(local: LocalBilling, keys: IdempotencyKeys): Router {
   const router = Router();
   const form = express.urlencoded({ extended: false, limit: '4kb' });
   const html = (response: express.Response, body: string) =>
@@ -87,14 +88,19 @@ export function localCheckoutRoutes(local: LocalBilling): Router {
     asyncHandler(async (request, response) => {
       const portal = await ownPortal(request);
       const action = String(request.params.action);
-      if (action === 'cancel')
-        await local.updateSubscription(portal.customer_id, { cancelAtPeriodEnd: true });
-      if (action === 'resume')
-        await local.updateSubscription(portal.customer_id, { cancelAtPeriodEnd: false });
-      if (action === 'switch')
-        await local.updateSubscription(portal.customer_id, {
-          planId: String(request.body?.planId) as PlanId,
-        });
+      const planId = String(request.body?.planId) as PlanId;
+      const key = idempotencyKeyFrom(
+        request.get('idempotency-key') ??
+          (request.body as { idempotencyKey?: unknown })?.idempotencyKey,
+      );
+      await keys.once(`portal-action:${portal.customer_id}`, key, { action, planId }, async () => {
+        if (action === 'cancel')
+          await local.updateSubscription(portal.customer_id, { cancelAtPeriodEnd: true });
+        if (action === 'resume')
+          await local.updateSubscription(portal.customer_id, { cancelAtPeriodEnd: false });
+        if (action === 'switch') await local.updateSubscription(portal.customer_id, { planId });
+        return true;
+      });
       response.redirect(
         303,
         action === 'return' ? portal.return_url : `/billing/portal/${String(request.params.id)}`,

@@ -62,7 +62,9 @@ export class StripeGateway implements PaymentGateway {
         cancel_url: request.cancelUrl,
       },
       {
-        idempotencyKey: `checkout:${request.userId}:${request.planId}:${Math.floor(Date.now() / 60_000)}`,
+        idempotencyKey: request.idempotencyKey
+          ? `checkout:${request.userId}:${request.idempotencyKey}`
+          : `checkout:${request.userId}:${request.planId}:${Math.floor(Date.now() / 60_000)}`,
       },
     );
     if (!session.url) throw new Error('Stripe returned a checkout session without a URL');

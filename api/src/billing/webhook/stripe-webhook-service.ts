@@ -29,6 +29,16 @@ const idOf = (value: string | { id: string } | null | undefined) =>
 const paymentIntentOf = (invoice: Stripe.Invoice) =>
   idOf(invoice.payments?.data[0]?.payment.payment_intent);
 
+/**
+ * processed: this delivery had the effect; duplicate: an earlier one did; ignored: nothing to do
+ * for this event; pending: kept until what it refers to arrives (a refund before its invoice);
+ * in_progress: another delivery of it is being processed right now (answered 409: retry).
+ */
+export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored' | 'pending' | 'in_progress';
+
+/** A claim on an event lasts this long; a crashed delivery's event can be retried after it. */
+const CLAIM_LEASE_SECONDS = 120;
+
 const STATUS: Record<string, SubscriptionStatus> = {
   active: 'active',
   trialing: 'active',
@@ -51,13 +61,12 @@ export class StripeWebhookService {
     private readonly ledger: Ledger,
     private readonly gateway: PaymentGateway,
     private readonly webhookSecret: string,
+    /** How long a concurrent delivery of an event being processed waits before `in_progress`. */
+    private readonly waitForOtherDeliveryMs = 20_000,
   ) {}
 
   /** Verifies and processes one delivery; throws WebhookSignatureError on a bad signature. */
-  async receive(
-    rawBody: Buffer,
-    signature: string | undefined,
-  ): Promise<'processed' | 'duplicate' | 'ignored'> {
+  async receive(rawBody: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
     let event: Stripe.Event;
     try {
       if (!signature) throw new Error('missing signature');
@@ -68,28 +77,48 @@ export class StripeWebhookService {
     return this.process(event);
   }
 
-  async process(event: Stripe.Event): Promise<'processed' | 'duplicate' | 'ignored'> {
+  /**
+   * Each event is claimed before it is processed, by one conditional UPDATE (no read before the
+   * write): of any number of concurrent deliveries exactly one processes it. The others wait for
+   * it (without holding a connection) and answer `duplicate`; if it is still running after a
+   * while they answer `in_progress` (HTTP 409, so the sender retries). A failed attempt releases
+   * its claim; a crashed one loses it when the lease runs out.
+   */
+  async process(event: Stripe.Event): Promise<WebhookOutcome> {
     await this.db.query(
       `INSERT INTO stripe_events (id, type, event_created_at) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING`,
       [event.id, event.type, seconds(event.created)],
     );
-    const seen = await this.db.query<{ processed_at: Date | null }>(
-      'SELECT processed_at FROM stripe_events WHERE id = $1',
-      [event.id],
-    );
-    if (seen.rows[0]?.processed_at) return 'duplicate';
-    try {
-      const handled = await this.dispatch(event);
-      await this.db.query(
-        'UPDATE stripe_events SET processed_at = now(), last_error = NULL WHERE id = $1',
+    const deadline = Date.now() + this.waitForOtherDeliveryMs;
+    for (;;) {
+      const claim = await this.db.query<{ processed: boolean }>(
+        `UPDATE stripe_events SET claimed_until = now() + make_interval(secs => $2)
+         WHERE id = $1 AND processed_at IS NULL AND (claimed_until IS NULL OR claimed_until < now())
+         RETURNING true AS processed`,
+        [event.id, CLAIM_LEASE_SECONDS],
+      );
+      if (claim.rowCount === 1) break;
+      const seen = await this.db.query<{ processed_at: Date | null }>(
+        'SELECT processed_at FROM stripe_events WHERE id = $1',
         [event.id],
       );
-      return handled ? 'processed' : 'ignored';
+      if (seen.rows[0]?.processed_at) return 'duplicate';
+      if (Date.now() > deadline) return 'in_progress';
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    try {
+      const outcome = await this.dispatch(event);
+      await this.db.query(
+        `UPDATE stripe_events SET processed_at = now(), claimed_until = NULL, last_error = NULL
+         WHERE id = $1`,
+        [event.id],
+      );
+      return outcome === true ? 'processed' : outcome === false ? 'ignored' : outcome;
     } catch (error) {
-      await this.db.query('UPDATE stripe_events SET last_error = $2 WHERE id = $1', [
-        event.id,
-        String(error).slice(0, 500),
-      ]);
+      await this.db.query(
+        'UPDATE stripe_events SET last_error = $2, claimed_until = NULL WHERE id = $1',
+        [event.id, String(error).slice(0, 500)],
+      );
       throw error instanceof UnknownCustomerError
         ? new AppError('UNKNOWN_CUSTOMER', error.message, 409)
         : error;
@@ -107,7 +136,7 @@ export class StripeWebhookService {
     };
   }
 
-  private async dispatch(event: Stripe.Event): Promise<boolean> {
+  private async dispatch(event: Stripe.Event): Promise<boolean | 'pending'> {
     switch (event.type) {
       case 'checkout.session.completed':
         return this.checkoutCompleted(event, event.data.object);
@@ -229,6 +258,39 @@ export class StripeWebhookService {
       },
       this.metadata(event, `invoice-period:${invoice.id}`, 'Invoice paid'),
     );
+    const latest = await this.db.query<{ start: Date }>(
+      'SELECT max(period_start) AS start FROM billing_invoices WHERE user_id = $1',
+      [userId],
+    );
+    if (latest.rows[0]?.start && latest.rows[0].start > periodStart) {
+      // A late invoice of an earlier period: a later one is already paid, so this period's
+      // credits are over (no rollover), whatever order the deliveries came in.
+      await this.ledger.credits.handle(
+        credits,
+        { type: 'ExpireCredits', data: { userId, lotIds: [`purchase-${invoice.id}`] } },
+        this.metadata(
+          event,
+          `invoice-superseded:${invoice.id}`,
+          'A later period is already paid: these credits expire',
+        ),
+      );
+    }
+    if (await this.subscriptionEnded(userId, subscriptionId)) {
+      // A late invoice of a plan that has already ended: its credits end with the plan.
+      await this.ledger.credits.handle(
+        credits,
+        { type: 'ExpireCredits', data: { userId, lotIds: [`purchase-${invoice.id}`] } },
+        this.metadata(
+          event,
+          `subscription-ended:${subscriptionId}:${invoice.id}`,
+          'Plan already ended: the credits of this late invoice expire',
+        ),
+      );
+    }
+    await this.applyPendingRefunds(
+      { invoice_id: invoice.id!, user_id: userId },
+      paymentIntentOf(invoice),
+    );
     return true;
   }
 
@@ -291,48 +353,133 @@ export class StripeWebhookService {
       },
       this.metadata(event, `subscription-deleted:${subscription.id}`, 'Subscription canceled'),
     );
+    // The plan has ended: what is left of its periods' credits expires now, not at the period's
+    // end (immediate cancel, refund, or an early end): the credits belonged to the plan.
+    const invoices = await this.db.query<{ invoice_id: string }>(
+      'SELECT invoice_id FROM billing_invoices WHERE subscription_id = $1',
+      [subscription.id],
+    );
+    if (invoices.rows.length > 0) {
+      await this.ledger.credits.handle(
+        creditStreamId(userId),
+        {
+          type: 'ExpireCredits',
+          data: { userId, lotIds: invoices.rows.map((row) => `purchase-${row.invoice_id}`) },
+        },
+        this.metadata(
+          event,
+          `subscription-ended:${subscription.id}`,
+          'Plan ended: its remaining credits expire',
+        ),
+      );
+    }
     return true;
   }
 
-  /** A fully refunded payment takes back what is unspent of the credits it bought. */
+  /**
+   * A fully refunded payment takes back what is unspent of the credits it bought. A refund that
+   * arrives before its invoice is kept (pending_refunds) and applied when the invoice is recorded.
+   */
   private async chargeRefunded(event: Stripe.Event, charge: Stripe.Charge) {
     if (!charge.refunded) return false; // partial refunds leave the credits (see README)
     const paymentIntentId = idOf(charge.payment_intent);
     if (!paymentIntentId) return false;
-    let row = await this.db.query<{ invoice_id: string; user_id: string }>(
+    const found = await this.invoiceForPayment(paymentIntentId);
+    if (found) {
+      await this.revokeRefunded(event.id, charge.id, found);
+      return true;
+    }
+    await this.db.query(
+      `INSERT INTO pending_refunds (charge_id, payment_intent_id, event_id) VALUES ($1, $2, $3)
+       ON CONFLICT (charge_id) DO NOTHING`,
+      [charge.id, paymentIntentId, event.id],
+    );
+    // The invoice may have been recorded meanwhile. Its handler looks for pending refunds only
+    // after buying the credits, so if the purchase is already in the ledger it may have looked
+    // before our row existed: apply it here (the revoke is idempotent by the charge id).
+    const now = await this.invoiceForPayment(paymentIntentId);
+    if (now && (await this.purchaseRecorded(now))) {
+      await this.revokeRefunded(event.id, charge.id, now);
+      return true;
+    }
+    return 'pending';
+  }
+
+  private async invoiceForPayment(
+    paymentIntentId: string,
+  ): Promise<{ invoice_id: string; user_id: string } | null> {
+    const byPayment = await this.db.query<{ invoice_id: string; user_id: string }>(
       'SELECT invoice_id, user_id FROM billing_invoices WHERE payment_intent_id = $1',
       [paymentIntentId],
     );
-    if (!row.rows[0]) {
-      const invoiceId = await this.gateway.findInvoiceForPayment(paymentIntentId);
-      if (!invoiceId) return false;
-      row = await this.db.query(
-        'SELECT invoice_id, user_id FROM billing_invoices WHERE invoice_id = $1',
-        [invoiceId],
-      );
-    }
-    const found = row.rows[0];
-    if (!found)
-      throw new UnknownCustomerError(
-        `refund for ${paymentIntentId} before its invoice was recorded`,
-      );
+    if (byPayment.rows[0]) return byPayment.rows[0];
+    const invoiceId = await this.gateway.findInvoiceForPayment(paymentIntentId);
+    if (!invoiceId) return null;
+    const byInvoice = await this.db.query<{ invoice_id: string; user_id: string }>(
+      'SELECT invoice_id, user_id FROM billing_invoices WHERE invoice_id = $1',
+      [invoiceId],
+    );
+    return byInvoice.rows[0] ?? null;
+  }
+
+  private async purchaseRecorded(invoice: { invoice_id: string; user_id: string }) {
+    const { state } = await this.ledger.credits.read(creditStreamId(invoice.user_id));
+    return state.seenKeys[`invoice:${invoice.invoice_id}`] !== undefined;
+  }
+
+  private async revokeRefunded(
+    eventId: string,
+    chargeId: string,
+    invoice: { invoice_id: string; user_id: string },
+  ) {
     await this.db.query(
       'UPDATE billing_invoices SET refunded_at = coalesce(refunded_at, now()) WHERE invoice_id = $1',
-      [found.invoice_id],
+      [invoice.invoice_id],
     );
     await this.ledger.credits.handle(
-      creditStreamId(found.user_id),
+      creditStreamId(invoice.user_id),
       {
         type: 'RevokeCredits',
         data: {
-          userId: found.user_id,
-          lotId: `purchase-${found.invoice_id}`,
-          reference: charge.id,
+          userId: invoice.user_id,
+          lotId: `purchase-${invoice.invoice_id}`,
+          reference: chargeId,
         },
       },
-      this.metadata(event, `refund:${charge.id}`, 'Payment refunded: unspent credits taken back'),
+      {
+        now: new Date(),
+        actor: { kind: 'stripe', id: eventId },
+        reason: 'Payment refunded: unspent credits taken back',
+        correlationId: eventId,
+        causationId: eventId,
+        idempotencyKey: `refund:${chargeId}`,
+      },
     );
-    return true;
+    await this.db.query('DELETE FROM pending_refunds WHERE charge_id = $1', [chargeId]);
+  }
+
+  /** Refunds that arrived before this invoice, applied now that its credits are bought. */
+  private async applyPendingRefunds(
+    invoice: { invoice_id: string; user_id: string },
+    paymentIntentId: string | null,
+  ) {
+    if (!paymentIntentId) return;
+    const pending = await this.db.query<{ charge_id: string; event_id: string }>(
+      'SELECT charge_id, event_id FROM pending_refunds WHERE payment_intent_id = $1',
+      [paymentIntentId],
+    );
+    for (const refund of pending.rows)
+      await this.revokeRefunded(refund.event_id, refund.charge_id, invoice);
+  }
+
+  /** Whether the log records that this subscription ended (customer.subscription.deleted). */
+  private async subscriptionEnded(userId: string, subscriptionId: string) {
+    const events = await this.ledger.store.readStream(subscriptionStreamId(userId));
+    return events.some(
+      (e) =>
+        e.type === 'SubscriptionCanceled' &&
+        (e.data as { subscriptionId: string }).subscriptionId === subscriptionId,
+    );
   }
 
   private async linkCustomer(userId: string, customerId: string) {

@@ -190,7 +190,7 @@ describe('Stripe webhook', () => {
     ]);
   });
 
-  it('past_due and canceled show the right badge; a canceled plan keeps its credits until the period ends', async () => {
+  it('past_due shows its badge; when the plan ends, what is left of its credits expires at once and the plan shows Free', async () => {
     const { client, userId } = await signedInUser(app);
     const subscription = subscriptionFor(userId, new Date());
     await deliver(
@@ -225,10 +225,17 @@ describe('Stripe webhook', () => {
     await settle();
     expect(await me(client)).toEqual({
       subscriptionStatus: 'CANCELED',
-      currentPlan: 'Pro Plan',
-      credits: 305,
+      currentPlan: 'Free',
+      credits: 5,
     });
-    // After the paid period the credits are gone and the plan shows Free.
+    const expired = (await app.runtime.storage.store.readStream(creditStreamId(userId))).filter(
+      (e) => e.type === 'CreditsExpired',
+    );
+    expect(expired.map((e) => e.data)).toEqual([
+      expect.objectContaining({ amount: 300, funding: 'paid' }),
+    ]);
+    // A redelivery of the end changes nothing more.
+    expect(await (await deliver(app.url, deleted)).json()).toMatchObject({ outcome: 'duplicate' });
     const user = (await app.services.accounts.users.findById(userId))!;
     const later = new Date(subscription.currentPeriodEnd.getTime() + 1_000);
     expect(await buildUserView(app.database.pool, user, later)).toMatchObject({
@@ -288,5 +295,28 @@ describe('Stripe webhook', () => {
       (e) => e.type === 'CreditsRevoked',
     );
     expect(revoked?.data).toMatchObject({ amount: 300, funding: 'paid', reference: charge.id });
+  });
+
+  it('a refund that arrives before its invoice is kept and applied when the invoice arrives', async () => {
+    const { client, userId } = await signedInUser(app);
+    const invoice = paidInvoiceObject(subscriptionFor(userId, new Date()), pro, new Date());
+    const paymentIntent = (
+      invoice as unknown as { payments: { data: { payment: { payment_intent: string } }[] } }
+    ).payments.data[0]!.payment.payment_intent;
+    const refund = signedEvent(
+      'charge.refunded',
+      { id: localId('ch'), object: 'charge', payment_intent: paymentIntent, refunded: true },
+      SECRET,
+    );
+    expect(await (await deliver(app.url, refund)).json()).toMatchObject({ outcome: 'pending' });
+    expect(await (await deliver(app.url, refund)).json()).toMatchObject({ outcome: 'duplicate' });
+    await deliver(app.url, signedEvent('invoice.paid', invoice, SECRET));
+    await settle();
+    expect((await me(client)).credits).toBe(5);
+    const types = (await app.runtime.storage.store.readStream(creditStreamId(userId))).map(
+      (e) => e.type,
+    );
+    expect(types).toEqual(['CreditsGranted', 'CreditsPurchased', 'CreditsRevoked']);
+    expect((await app.database.pool.query('SELECT * FROM pending_refunds')).rows).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import type { Plan } from '../../billing/plans';
 import { unauthenticated } from '../../shared/errors';
+import { idempotencyKeyFrom } from '../../shared/idempotency';
 import { builder } from '../builder';
 
 const SubscriptionPlanRef = builder.objectRef<Plan>('SubscriptionPlan').implement({
@@ -40,15 +41,35 @@ builder.queryField('subscriptionPlans', (t) =>
 builder.mutationFields((t) => ({
   createSubscriptionCheckout: t.field({
     type: CheckoutSessionRef,
-    args: { planId: t.arg.id({ required: true }) },
-    resolve: (_root, { planId }, context) => {
+    args: {
+      planId: t.arg.id({ required: true }),
+      idempotencyKey: t.arg.string({
+        description:
+          'One key per user action: a repeat (double click, retry) answers the first result and has no second effect',
+      }),
+    },
+    resolve: (_root, { planId, idempotencyKey }, context) => {
       if (!context.viewer) throw unauthenticated('Please login to subscribe');
-      return context.services.billing.createCheckout(context.viewer.user, String(planId));
+      return context.services.billing.createCheckout(
+        context.viewer.user,
+        String(planId),
+        idempotencyKeyFrom(idempotencyKey),
+      );
     },
   }),
   createPortalSession: t.field({
     type: PortalSessionRef,
     authScopes: { signedIn: true },
-    resolve: (_root, _args, context) => context.services.billing.createPortal(context.viewer!.user),
+    args: {
+      idempotencyKey: t.arg.string({
+        description:
+          'One key per user action: a repeat (double click, retry) answers the first result and has no second effect',
+      }),
+    },
+    resolve: (_root, { idempotencyKey }, context) =>
+      context.services.billing.createPortal(
+        context.viewer!.user,
+        idempotencyKeyFrom(idempotencyKey),
+      ),
   }),
 }));

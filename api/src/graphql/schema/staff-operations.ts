@@ -1,5 +1,6 @@
 import { formatPosition, START_POSITION, type RecordedEvent } from '@app/ledger';
 import type { ProjectionStatus } from '@app/projections';
+import type { LedgerAuditRun } from '../../operator/ledger-audit-service';
 import { badInput } from '../../shared/errors';
 import { builder } from '../builder';
 
@@ -103,5 +104,62 @@ builder.mutationField('rebuildProjection', (t) =>
         .catch((error: unknown) => console.error(`rebuild of ${name} failed`, error));
       return true;
     },
+  }),
+);
+
+const AuditMismatchRef = builder
+  .objectRef<LedgerAuditRun['mismatches'][number]>('LedgerAuditMismatch')
+  .implement({
+    description: 'One difference between the event log and a read model',
+    fields: (t) => ({
+      userId: t.exposeString('userId'),
+      field: t.exposeString('field'),
+      expected: t.exposeString('expected', { description: 'From the event log' }),
+      actual: t.exposeString('actual', { description: 'From the read model' }),
+    }),
+  });
+
+const AuditRunRef = builder.objectRef<LedgerAuditRun>('LedgerAuditRun').implement({
+  description: 'One run of the ledger audit (read models against the fold of the event log)',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    startedAt: t.expose('startedAt', { type: 'DateTime' }),
+    finishedAt: t.expose('finishedAt', { type: 'DateTime' }),
+    runBy: t.string({
+      description: 'cli, operator, or the email of the staff member who ran it',
+      resolve: async (run, _args, context) => {
+        if (!/^[0-9a-f-]{36}$/.test(run.runBy)) return run.runBy;
+        const user = await context.services.accounts.users.findById(run.runBy);
+        return user?.email ?? run.runBy;
+      },
+    }),
+    eventsRead: t.exposeInt('eventsRead'),
+    accountsChecked: t.exposeInt('accountsChecked'),
+    subscriptionsChecked: t.exposeInt('subscriptionsChecked'),
+    mismatchCount: t.exposeInt('mismatchCount'),
+    mismatches: t.field({
+      type: [AuditMismatchRef],
+      description: 'The first mismatches (at most 500)',
+      resolve: (run) => run.mismatches,
+    }),
+  }),
+});
+
+builder.queryField('lastLedgerAudit', (t) =>
+  t.field({
+    type: AuditRunRef,
+    nullable: true,
+    authScopes: { admin: true },
+    resolve: (_root, _args, context) => context.services.audit.last(),
+  }),
+);
+
+builder.mutationField('runLedgerAudit', (t) =>
+  t.field({
+    type: AuditRunRef,
+    authScopes: { admin: true },
+    description: 'Recomputes every account from the event log and compares with the read models',
+    resolve: async (_root, _args, context) =>
+      (await context.services.audit.run(context.viewer!.user.id)).run,
   }),
 );

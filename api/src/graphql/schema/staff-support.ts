@@ -5,6 +5,7 @@ import type { ContactMessage } from '../../contact/contact-service';
 import { listMyGenerations, type GenerationView } from '../../generation/generation-views';
 import type { StaffUserDetail } from '../../staff/staff-users';
 import { forbidden } from '../../shared/errors';
+import { idempotencyKeyFrom } from '../../shared/idempotency';
 import { builder } from '../builder';
 import { hasRole } from '../context';
 import { ContactCategoryEnum } from './contact';
@@ -243,10 +244,21 @@ const GrantCreditsInput = builder.inputType('GrantCreditsInput', {
     userId: t.id({ required: true }),
     amount: t.int({ required: true }),
     reason: t.string({ required: true }),
+    idempotencyKey: t.string({
+      description:
+        'One key per user action: a repeat (double click, retry) answers the first result and has no second effect',
+    }),
   }),
 });
 const RefundGenerationInput = builder.inputType('RefundGenerationInput', {
-  fields: (t) => ({ generationId: t.id({ required: true }), reason: t.string({ required: true }) }),
+  fields: (t) => ({
+    generationId: t.id({ required: true }),
+    reason: t.string({ required: true }),
+    idempotencyKey: t.string({
+      description:
+        'One key per user action: a repeat (double click, retry) answers the first result and has no second effect',
+    }),
+  }),
 });
 
 builder.mutationFields((t) => ({
@@ -256,10 +268,12 @@ builder.mutationFields((t) => ({
     description: 'Goodwill credits; the ledger records the staff member and the reason',
     args: { input: t.arg({ type: GrantCreditsInput, required: true }) },
     resolve: async (_root, { input }, context) => {
+      const { idempotencyKey, ...grant } = input;
       const { userId } = await context.services.staff.support.grantCredits(
         context.viewer!.user,
-        { ...input, userId: String(input.userId) },
+        { ...grant, userId: String(grant.userId) },
         context.request,
+        idempotencyKeyFrom(idempotencyKey),
       );
       return (await context.services.staff.users.detail(userId))!;
     },
@@ -270,10 +284,12 @@ builder.mutationFields((t) => ({
     description: "Gives back a generation's 5 credits",
     args: { input: t.arg({ type: RefundGenerationInput, required: true }) },
     resolve: async (_root, { input }, context) => {
+      const { idempotencyKey, ...refund } = input;
       const { userId } = await context.services.staff.support.refundGeneration(
         context.viewer!.user,
-        { ...input, generationId: String(input.generationId) },
+        { ...refund, generationId: String(refund.generationId) },
         context.request,
+        idempotencyKeyFrom(idempotencyKey),
       );
       return (await context.services.staff.users.detail(userId))!;
     },

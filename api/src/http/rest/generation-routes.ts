@@ -8,6 +8,7 @@ import {
 } from '../../generation/prompts/action-figure-prompt';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../../generation/upload/sanitize-upload';
 import { AppError, badInput, notFound } from '../../shared/errors';
+import { idempotencyKeyFrom } from '../../shared/idempotency';
 import { asyncHandler } from './error-handler';
 
 const PLEASE_LOGIN = 'Please login to generate images';
@@ -59,7 +60,10 @@ export function generationRoutes(services: Services): Router {
         prompt: typeof body.prompt === 'string' ? body.prompt : null,
         photo: request.file?.buffer ?? null,
         actionFigure: parseJsonField(body.actionFigure),
-        idempotencyKey: typeof body.idempotencyKey === 'string' ? body.idempotencyKey : null,
+        // Stripe's way (the Idempotency-Key header), or the form field of earlier clients.
+        idempotencyKey:
+          idempotencyKeyFrom(request.get('idempotency-key')) ??
+          (typeof body.idempotencyKey === 'string' ? body.idempotencyKey : null),
         context: request.context!,
         // The spec's words: the action figure page asks for a profile image, the others an image.
         missingPhotoMessage:

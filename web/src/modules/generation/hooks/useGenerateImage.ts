@@ -49,6 +49,9 @@ export const useGenerateImage = (
 
   return useCallback(
     async ({ photo, prompt, actionFigure }: GenerateImageRequest): Promise<void> => {
+      // A second click while this page's generation runs is the same user action: the request
+      // in flight (with its key) stands, nothing more is sent.
+      if (creatorSessions.get(key).run.status === 'pending') return;
       // The key both makes retries safe and lets the progress card follow this generation.
       const idempotencyKey = newIdempotencyKey();
       creatorSessions.update(key, (session) => ({

@@ -3,13 +3,14 @@ import { useCallback, useState } from 'react';
 
 import { graphql } from '../../../gql';
 import { errorCodeOf, isGraphQLFailure, userMessageOf } from '../../apollo/utils/graphql-errors';
+import { useActionKey } from '../../apollo/hooks/useActionKey';
 import { useAuthModal } from '../../auth/hooks/useAuthModal';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
 import { useToast } from '../../toast/hooks/useToast';
 
 const CREATE_SUBSCRIPTION_CHECKOUT = graphql(`
-  mutation CreateSubscriptionCheckout($planId: ID!) {
-    createSubscriptionCheckout(planId: $planId) {
+  mutation CreateSubscriptionCheckout($planId: ID!, $idempotencyKey: String) {
+    createSubscriptionCheckout(planId: $planId, idempotencyKey: $idempotencyKey) {
       sessionId
       url
     }
@@ -28,6 +29,7 @@ export const useSubscriptionCheckout = () => {
   const { user, loading: userLoading } = useCurrentUser();
   const { openAuthModal } = useAuthModal();
   const { toast } = useToast();
+  const { keyFor, done } = useActionKey();
 
   const startCheckout = useCallback(
     async (planId: string) => {
@@ -37,7 +39,10 @@ export const useSubscriptionCheckout = () => {
       }
       setPendingPlanId(planId);
       try {
-        const { data } = await createCheckout({ variables: { planId } });
+        const { data } = await createCheckout({
+          variables: { planId, idempotencyKey: keyFor(planId) },
+        });
+        done();
         const url = data?.createSubscriptionCheckout.url;
         if (!url) {
           setPendingPlanId(null);
@@ -72,7 +77,7 @@ export const useSubscriptionCheckout = () => {
         });
       }
     },
-    [createCheckout, openAuthModal, toast, user, userLoading],
+    [createCheckout, done, keyFor, openAuthModal, toast, user, userLoading],
   );
 
   return { startCheckout, pendingPlanId };

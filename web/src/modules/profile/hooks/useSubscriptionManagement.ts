@@ -4,11 +4,12 @@ import { useNavigate } from 'react-router';
 
 import { graphql } from '../../../gql';
 import { errorCodeOf } from '../../apollo/utils/graphql-errors';
+import { useActionKey } from '../../apollo/hooks/useActionKey';
 import { useToast } from '../../toast/hooks/useToast';
 
 const CREATE_PORTAL_SESSION = graphql(`
-  mutation CreatePortalSession {
-    createPortalSession {
+  mutation CreatePortalSession($idempotencyKey: String) {
+    createPortalSession(idempotencyKey: $idempotencyKey) {
       url
     }
   }
@@ -23,10 +24,14 @@ export const useSubscriptionManagement = () => {
   const [createPortalSession, { loading }] = useMutation(CREATE_PORTAL_SESSION);
   const { toast } = useToast();
   const navigate = useNavigate();
+  const { keyFor, done } = useActionKey();
 
   const open = useCallback(async () => {
     try {
-      const { data } = await createPortalSession();
+      const { data } = await createPortalSession({
+        variables: { idempotencyKey: keyFor('portal') },
+      });
+      done();
       const url = data?.createPortalSession.url;
       if (!url) throw new Error('The server returned no portal address');
       window.location.assign(url);
@@ -41,7 +46,7 @@ export const useSubscriptionManagement = () => {
         variant: 'destructive',
       });
     }
-  }, [createPortalSession, navigate, toast]);
+  }, [createPortalSession, done, keyFor, navigate, toast]);
 
   return { open, pending: loading };
 };

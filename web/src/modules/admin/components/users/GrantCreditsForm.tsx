@@ -2,6 +2,7 @@ import { useMutation } from '@apollo/client/react';
 import { useId, useRef, useState } from 'react';
 
 import { graphql } from '../../../../gql';
+import { useActionKey } from '../../../apollo/hooks/useActionKey';
 import { useToast } from '../../../toast/hooks/useToast';
 import { Button } from '../../../ui/components/Button';
 import { FormField, describedBy, formControlClassName } from '../../../ui/components/FormField';
@@ -39,6 +40,7 @@ export const GrantCreditsForm = ({ userId, username }: GrantCreditsFormProps) =>
   const amountRef = useRef<HTMLInputElement>(null);
   const reasonRef = useRef<HTMLTextAreaElement>(null);
   const { toast } = useToast();
+  const { keyFor, done } = useActionKey();
   const [grant, { loading }] = useMutation(GRANT_CREDITS_MUTATION, {
     refetchQueries: ['AdminLedger', 'CurrentUser'],
     awaitRefetchQueries: true,
@@ -51,9 +53,11 @@ export const GrantCreditsForm = ({ userId, username }: GrantCreditsFormProps) =>
     if (found.amount) return amountRef.current?.focus();
     if (found.reason) return reasonRef.current?.focus();
     try {
+      const input = { userId, amount: Number(amount), reason: reason.trim() };
       const { data } = await grant({
-        variables: { input: { userId, amount: Number(amount), reason: reason.trim() } },
+        variables: { input: { ...input, idempotencyKey: keyFor(JSON.stringify(input)) } },
       });
+      done();
       const balance = data?.staffGrantCredits.credits;
       toast({
         title: 'Credits granted',

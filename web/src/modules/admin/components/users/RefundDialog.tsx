@@ -2,6 +2,7 @@ import { useMutation } from '@apollo/client/react';
 import { useId, useRef, useState } from 'react';
 
 import { graphql } from '../../../../gql';
+import { useActionKey } from '../../../apollo/hooks/useActionKey';
 import { useToast } from '../../../toast/hooks/useToast';
 import { Button } from '../../../ui/components/Button';
 import { FormField, describedBy, formControlClassName } from '../../../ui/components/FormField';
@@ -32,6 +33,7 @@ export const RefundDialog = ({ generation, onClose }: RefundDialogProps) => {
   const [serverError, setServerError] = useState<string | null>(null);
   const reasonRef = useRef<HTMLTextAreaElement>(null);
   const { toast } = useToast();
+  const { keyFor, done } = useActionKey();
   const [refund, { loading }] = useMutation(REFUND_GENERATION_MUTATION, {
     refetchQueries: ['AdminLedger', 'CurrentUser'],
     awaitRefetchQueries: true,
@@ -43,9 +45,11 @@ export const RefundDialog = ({ generation, onClose }: RefundDialogProps) => {
     setError(found);
     if (found) return reasonRef.current?.focus();
     try {
+      const input = { generationId: generation.id, reason: reason.trim() };
       const { data } = await refund({
-        variables: { input: { generationId: generation.id, reason: reason.trim() } },
+        variables: { input: { ...input, idempotencyKey: keyFor(JSON.stringify(input)) } },
       });
+      done();
       const balance = data?.staffRefundGeneration.credits;
       toast({
         title: 'Generation refunded',
