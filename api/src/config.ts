@@ -12,10 +12,23 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: optional,
+  /**
+   * Proxies whose X-Forwarded-For is believed: comma-separated addresses, CIDR ranges or the names
+   * loopback, linklocal, uniquelocal. Unset: none (the socket's address is the client's).
+   */
+  TRUST_PROXY: optional,
   DATA_DIR: z.string().default('.data'),
   DATABASE_URL: optional,
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(20),
   EVENTSTORE_CONNECTION_STRING: optional,
+  /** local: files under DATA_DIR (embedded default); s3: an S3-compatible bucket shared by every replica. */
+  BLOB_STORE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: optional,
+  S3_ENDPOINT: optional,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  AWS_ACCESS_KEY_ID: optional,
+  AWS_SECRET_ACCESS_KEY: optional,
   /** in-process: this API runs the projection runner (embedded default); worker: a separate worker does. */
   PROJECTIONS_MODE: z.enum(['in-process', 'worker']).optional(),
   READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
@@ -73,10 +86,22 @@ export interface Config {
   readonly port: number;
   readonly host: string;
   readonly publicUrl: string;
+  /** proxy-addr's trust list for X-Forwarded-For; empty: no proxy is trusted. */
+  readonly trustProxy: readonly string[];
   readonly dataDir: string;
   readonly databaseUrl: string | undefined;
   readonly databasePoolSize: number;
   readonly eventStoreConnectionString: string | undefined;
+  readonly blobs:
+    | { kind: 'local' }
+    | {
+        kind: 's3';
+        bucket: string;
+        endpoint: string | undefined;
+        region: string;
+        forcePathStyle: boolean;
+        credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      };
   readonly projectionsMode: 'in-process' | 'worker';
   readonly readYourWritesTimeoutMs: number;
   /** After SIGTERM, how long requests and generations in flight may take before they are cut. */
@@ -136,6 +161,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'NODE_ENV=production needs STRIPE_SECRET_KEY (or PAYMENTS=local, for a demo where payment is simulated)',
     );
   }
+  if (env.BLOB_STORE === 's3' && !env.S3_BUCKET) throw new Error('BLOB_STORE=s3 needs S3_BUCKET');
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
     env: env.NODE_ENV,
@@ -143,10 +169,29 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     port: env.PORT,
     host: env.HOST,
     publicUrl,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     eventStoreConnectionString: env.EVENTSTORE_CONNECTION_STRING,
+    blobs:
+      env.BLOB_STORE === 's3'
+        ? {
+            kind: 's3',
+            bucket: env.S3_BUCKET!,
+            endpoint: env.S3_ENDPOINT,
+            region: env.S3_REGION,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+            // Without both keys the SDK's own chain applies (instance roles, profiles).
+            credentials:
+              env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
+                ? {
+                    accessKeyId: env.AWS_ACCESS_KEY_ID,
+                    secretAccessKey: env.AWS_SECRET_ACCESS_KEY,
+                  }
+                : undefined,
+          }
+        : { kind: 'local' },
     projectionsMode: env.PROJECTIONS_MODE ?? 'in-process',
     readYourWritesTimeoutMs: env.READ_YOUR_WRITES_TIMEOUT_MS,
     shutdownGraceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
@@ -221,4 +266,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       },
     },
   };
+}
+
+/** `TRUST_PROXY` as a list for proxy-addr; `none`/`false` (or unset) trust nobody. */
+export function parseTrustProxy(value: string | undefined): string[] {
+  if (!value || ['none', 'false'].includes(value.trim().toLowerCase())) return [];
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    if (['true', '*'].includes(entry.toLowerCase()) || /^\d+$/.test(entry))
+      throw new Error(
+        `TRUST_PROXY=${value}: name the proxies (addresses, CIDR ranges, loopback, linklocal, uniquelocal), not "trust everyone" or a hop count`,
+      );
+  }
+  return entries;
 }

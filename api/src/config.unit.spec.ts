@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { loadConfig, parseTrustProxy } from './config';
 
 describe('loadConfig', () => {
   it('uses the local checkout by default outside production', () => {
@@ -15,5 +15,16 @@ describe('loadConfig', () => {
     expect(
       loadConfig({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_1' }).billing.mode,
     ).toBe('stripe');
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy unless named, and refuses "everyone" and hop counts', () => {
+    expect(loadConfig({}).trustProxy).toEqual([]);
+    expect(parseTrustProxy('none')).toEqual([]);
+    expect(parseTrustProxy(' loopback, 10.0.0.0/8 ,')).toEqual(['loopback', '10.0.0.0/8']);
+    expect(() => parseTrustProxy('true')).toThrow(/name the proxies/);
+    expect(() => parseTrustProxy('*')).toThrow(/name the proxies/);
+    expect(() => parseTrustProxy('2')).toThrow(/name the proxies/);
   });
 });

@@ -16,5 +16,5 @@ export * from './infrastructure/postgres/database';
 export * from './infrastructure/postgres/migrations';
 export * from './ledger';
 export * from './infrastructure/open-ledger-storage';
-export * from './event-store/eventstoredb/eventstoredb-event-store';
+export * from './event-store/kurrentdb/kurrentdb-event-store';
 export * from './infrastructure/postgres/prepared-query';

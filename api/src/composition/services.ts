@@ -9,7 +9,6 @@ import { PaymentsNotConfiguredError } from '../billing/payment-gateway';
 import { StripeGateway } from '../billing/stripe/stripe-gateway';
 import { StripeWebhookService } from '../billing/webhook/stripe-webhook-service';
 import { localSecret } from '../shared/local-secrets';
-import path from 'node:path';
 import type pg from 'pg';
 import { createImageProvider } from '../generation/engine/create-provider';
 import type { ImageProvider } from '../generation/engine/image-provider';
@@ -18,7 +17,7 @@ import { GenerationService } from '../generation/generation-service';
 import { ProviderQueue } from '../generation/provider-queue';
 import { DecodePool } from '../generation/upload/decode-pool';
 import type { BlobStore } from '../storage/blob-store';
-import { LocalDiskBlobStore } from '../storage/local-disk-blob-store';
+import { createBlobStore } from '../storage/create-blob-store';
 import { AccountService, type AuthLimits } from '../accounts/account-service';
 import { PasswordResetService } from '../accounts/password-reset';
 import { AccountEmailService } from '../accounts/account-email';
@@ -136,7 +135,7 @@ export async function createServices(
         log.error({ err: error, userId: user.id }, 'verification mail could not be sent'),
       );
   };
-  const blobs = new LocalDiskBlobStore(path.join(config.dataDir, 'blobs'));
+  const blobs = createBlobStore(config);
   const provider = overrides.provider ?? createImageProvider(config.generation);
   const decodePool = new DecodePool(config.generation.decode);
   const generations = new GenerationService(

@@ -107,5 +107,7 @@ export class GenerationRecovery {
       if (now.getTime() - upload.modifiedAt.getTime() > 3_600_000)
         await this.blobs.delete(upload.key);
     }
+    // A crash mid-write (SIGKILL, power loss) leaves a temporary file no write will rename.
+    await this.blobs.removeStaleTemporaryFiles(new Date(now.getTime() - 3_600_000));
   }
 }

@@ -17,4 +17,10 @@ describe('GraphQL in production', () => {
     expect(introspection.errors?.[0]?.message).toMatch(/introspection/i);
     expect(await client.graphql('{ me { id } }')).toEqual({ data: { me: null } });
   });
+
+  it('does not suggest field names in its errors', async () => {
+    const result = await new HttpClient(app.url).graphql('{ mee { id } }');
+    expect(result.errors?.[0]?.message).toBeDefined();
+    expect(result.errors?.[0]?.message).not.toMatch(/Did you mean|"me"/);
+  });
 });

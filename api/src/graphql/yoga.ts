@@ -1,3 +1,4 @@
+import { blockFieldSuggestionsPlugin } from '@escape.tech/graphql-armor-block-field-suggestions';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { costLimitPlugin } from '@escape.tech/graphql-armor-cost-limit';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
@@ -8,7 +9,7 @@ import { createYoga, maskError as defaultMaskError } from 'graphql-yoga';
 import { MAX_UPLOAD_BYTES } from '../generation/upload/sanitize-upload';
 import type { Services } from '../composition/services';
 import { toAppError } from '../shared/errors';
-import { requestContextOf, viewerOf } from '../http/auth/authenticate';
+import { compileTrustProxy, requestContextOf, viewerOf } from '../http/auth/authenticate';
 import { noteRequest } from '../observability/request-log';
 import { componentLogger } from '@app/ledger';
 import type { GraphQLContext } from './context';
@@ -57,6 +58,7 @@ function maskError(error: unknown, message: string, isDev?: boolean): Error {
 }
 
 export function createGraphQLServer(services: Services) {
+  const trust = compileTrustProxy(services.config.trustProxy);
   return createYoga<{ req: IncomingMessage; res: ServerResponse }, GraphQLContext>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -76,7 +78,7 @@ export function createGraphQLServer(services: Services) {
     context: async ({ req, res }) => {
       const viewer = await viewerOf(req, services.accounts);
       if (viewer) noteRequest(req, { userId: viewer.user.id });
-      return { viewer, services, request: requestContextOf(req), http: { req, res } };
+      return { viewer, services, request: requestContextOf(req, trust), http: { req, res } };
     },
     plugins: [
       useRequestObservation(graphqlObserver(services.metrics)),
@@ -86,6 +88,8 @@ export function createGraphQLServer(services: Services) {
       // The web client is generated from the committed schema.graphql; production need not describe itself.
       ...(services.config.production
         ? [
+            // "Did you mean …?" would name fields to someone probing the schema.
+            blockFieldSuggestionsPlugin(),
             {
               onValidate: ({
                 addValidationRule,

@@ -4,7 +4,7 @@ import type { Lifecycle } from '../composition/lifecycle';
 import type { Runtime } from '../composition/runtime';
 import type { Services } from '../composition/services';
 import { createGraphQLServer, graphqlBodyRefusal } from '../graphql/yoga';
-import { authenticate, sameOriginForCookies } from './auth/authenticate';
+import { authenticate, compileTrustProxy, sameOriginForCookies } from './auth/authenticate';
 import { healthRouter } from './health';
 import { operatorRouter } from './operator-routes';
 import { OperatorService } from '../operator/operator-service';
@@ -18,6 +18,7 @@ import { staffRoutes } from '../staff/staff-routes';
 import { waitForUserStreams } from '../composition/read-your-writes';
 import { localCheckoutRoutes } from '../billing/local/local-checkout-routes';
 import { jsonErrorHandler } from './rest/error-handler';
+import { securityHeaders, setApiSecurityHeaders } from './security-headers';
 import { staticWebRouter } from './static-web';
 import { noteRequest, requestLogger, type TrustProxy } from '../observability/request-log';
 import { metricsRouter, observeHttp } from '../observability/app-metrics';
@@ -42,6 +43,7 @@ export function createApp(
   // Follows whatever `trust proxy` the Express app is configured with.
   const logRequest = requestLogger(app.get('trust proxy fn') as TrustProxy);
   const lifecycle = options.lifecycle;
+  const https = services.config.publicUrl.startsWith('https:');
   return (request: IncomingMessage, response: ServerResponse) => {
     lifecycle?.track(request, response);
     observeHttp(services.metrics, request, response);
@@ -51,6 +53,9 @@ export function createApp(
   function dispatch(request: IncomingMessage, response: ServerResponse) {
     const path = request.url ?? '/';
     if (path === graphql.graphqlEndpoint || path.startsWith(`${graphql.graphqlEndpoint}?`)) {
+      // GraphiQL (development only) loads its page from a CDN: it keeps Yoga's own headers.
+      if (services.config.production || request.method !== 'GET')
+        setApiSecurityHeaders(response, { https });
       const refusal = graphqlBodyRefusal(request);
       if (refusal) {
         response.writeHead(refusal, { 'content-type': 'application/json', connection: 'close' });
@@ -77,7 +82,15 @@ export function createApp(
 function createExpressApp(runtime: Runtime, services: Services, options: AppOptions) {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.use(
+    securityHeaders({
+      https: services.config.publicUrl.startsWith('https:'),
+      webDistDir: runtime.config.webDistDir,
+    }),
+  );
+  const trust = compileTrustProxy(services.config.trustProxy);
+  // request.ip, request.protocol and request.hostname believe only the proxies TRUST_PROXY names.
+  app.set('trust proxy', trust);
   app.use(healthRouter(runtime, options.lifecycle));
   // Operators only: the operator token here, or unguarded on the private METRICS_PORT.
   app.use(
@@ -89,7 +102,7 @@ function createExpressApp(runtime: Runtime, services: Services, options: AppOpti
   if (options.operatorToken)
     app.use(operatorRouter(runtime, options.operatorToken, new OperatorService(services)));
 
-  app.use(authenticate(services.accounts));
+  app.use(authenticate(services.accounts, trust));
   app.use(sameOriginForCookies([services.config.publicUrl]));
   app.use(
     authRoutes({ accounts: services.accounts, pool: services.pool, cookies: services.cookies }),

@@ -3,6 +3,7 @@ import type { Services } from '../composition/services';
 import { systemContext } from '../shared/request-context';
 import { sweepExpiredCredits } from '../credits/expiry-sweep';
 import { FreeAllowance } from '../credits/free-allowance';
+import { pruneExpiredRows } from './prune-expired';
 import type { Job } from './scheduler';
 
 /** The background work the API does. */
@@ -31,6 +32,19 @@ export function backgroundJobs(services: Services): Job[] {
       intervalMs: 10 * 60_000,
       runAtStart: true,
       run: () => services.dataExports.sweepExpired(),
+    },
+    {
+      name: 'prune-expired-rows',
+      intervalMs: 3_600_000,
+      runAtStart: true,
+      run: () =>
+        pruneExpiredRows(services.pool, {
+          // The auth window is configurable; the other limits (contact form) use at most a day.
+          longestRateLimitWindowSeconds: Math.max(
+            86_400,
+            services.config.authLimits.loginPerIp.windowSeconds,
+          ),
+        }),
     },
     {
       name: 'generation-recovery',

@@ -6,6 +6,11 @@ export interface BlobStore {
   delete(key: string): Promise<void>;
   /** Keys under a prefix with their last change, for clean-up jobs. */
   list(prefix: string): Promise<{ key: string; modifiedAt: Date }[]>;
+  /**
+   * Removes half-written blobs a crash left behind (a write interrupted before its rename),
+   * older than `olderThan`; returns how many. Stores whose writes are atomic have none.
+   */
+  removeStaleTemporaryFiles(olderThan: Date): Promise<number>;
 }
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/i;

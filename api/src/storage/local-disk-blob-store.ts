@@ -9,6 +9,8 @@ const CONTENT_TYPES: Record<string, string> = {
   '.webp': 'image/webp',
 };
 
+const TEMPORARY_SUFFIX = '.tmp';
+
 /** Blobs as files under one folder; writes go to a temporary name first, then rename. */
 export class LocalDiskBlobStore implements BlobStore {
   constructor(private readonly root: string) {}
@@ -21,7 +23,7 @@ export class LocalDiskBlobStore implements BlobStore {
   async put(key: string, data: Buffer): Promise<void> {
     const target = this.pathOf(key);
     await fs.mkdir(path.dirname(target), { recursive: true });
-    const temporary = `${target}.${randomUUID()}.tmp`;
+    const temporary = `${target}.${randomUUID()}${TEMPORARY_SUFFIX}`;
     await fs.writeFile(temporary, data, { mode: 0o600 });
     await fs.rename(temporary, target);
   }
@@ -50,9 +52,27 @@ export class LocalDiskBlobStore implements BlobStore {
   }
 
   async list(prefix: string) {
-    const folder = this.pathOf(prefix.replace(/\/$/, '') || '.');
-    const found: { key: string; modifiedAt: Date }[] = [];
-    const walk = async (directory: string) => {
+    const files = await this.walk(prefix);
+    return files
+      .filter((file) => !file.key.endsWith(TEMPORARY_SUFFIX))
+      .map(({ key, modifiedAt }) => ({ key, modifiedAt }));
+  }
+
+  async removeStaleTemporaryFiles(olderThan: Date): Promise<number> {
+    let removed = 0;
+    for (const file of await this.walk('')) {
+      if (!file.key.endsWith(TEMPORARY_SUFFIX) || file.modifiedAt >= olderThan) continue;
+      await fs.rm(file.full, { force: true });
+      removed++;
+    }
+    return removed;
+  }
+
+  /** Every file under a prefix (temporary ones included), with its path and last change. */
+  private async walk(prefix: string) {
+    const folder = prefix.replace(/\/$/, '') ? this.pathOf(prefix.replace(/\/$/, '')) : this.root;
+    const found: { key: string; full: string; modifiedAt: Date }[] = [];
+    const visit = async (directory: string) => {
       let entries;
       try {
         entries = await fs.readdir(directory, { withFileTypes: true });
@@ -61,16 +81,15 @@ export class LocalDiskBlobStore implements BlobStore {
       }
       for (const entry of entries) {
         const full = path.join(directory, entry.name);
-        if (entry.isDirectory()) await walk(full);
-        else if (!entry.name.endsWith('.tmp')) {
-          found.push({
-            key: path.relative(this.root, full),
-            modifiedAt: (await fs.stat(full)).mtime,
-          });
+        if (entry.isDirectory()) await visit(full);
+        else {
+          const stat = await fs.stat(full).catch(() => null);
+          if (stat)
+            found.push({ key: path.relative(this.root, full), full, modifiedAt: stat.mtime });
         }
       }
     };
-    await walk(folder);
+    await visit(folder);
     return found;
   }
 }

@@ -2,7 +2,7 @@ import type { EventMetadata } from '../shared/metadata';
 
 /**
  * A position in `$all`, in commit order. Postgres: (transaction id, global position);
- * EventStoreDB: (commit, prepare). Compared as a pair.
+ * KurrentDB: (commit, prepare). Compared as a pair.
  */
 export interface GlobalPosition {
   readonly commit: bigint;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { PostgresSnapshotStore } from '../command-handling/snapshot-store';
-import { EventStoreDBEventStore } from '../event-store/eventstoredb/eventstoredb-event-store';
+import { KurrentDBEventStore } from '../event-store/kurrentdb/kurrentdb-event-store';
 import type { EventStore } from '../event-store/event-store';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store';
 import { createLedger, type Ledger } from '../ledger';
@@ -11,7 +11,7 @@ export interface StorageConfig {
   /** Postgres server; without it an embedded PGlite in `dataDir`. */
   readonly databaseUrl?: string | undefined;
   readonly dataDir: string;
-  /** EventStoreDB; without it the Postgres event store. */
+  /** KurrentDB (kurrentdb:// or esdb://); without it the Postgres event store. */
   readonly eventStoreConnectionString?: string | undefined;
   readonly poolSize?: number;
   readonly applicationName?: string;
@@ -27,7 +27,7 @@ export interface LedgerStorage {
   readonly database: Database;
   readonly store: EventStore;
   readonly ledger: Ledger;
-  readonly eventStoreKind: 'postgres' | 'eventstoredb';
+  readonly eventStoreKind: 'postgres' | 'kurrentdb';
   /** Every migration set this process expects applied (the ledger's first). */
   readonly migrations: readonly MigrationSet[];
   close(): Promise<void>;
@@ -49,7 +49,7 @@ export async function openLedgerStorage(config: StorageConfig): Promise<LedgerSt
     await migrate(database.pool, migrations);
     let store: EventStore;
     if (config.eventStoreConnectionString) {
-      store = EventStoreDBEventStore.connect(config.eventStoreConnectionString);
+      store = KurrentDBEventStore.connect(config.eventStoreConnectionString);
     } else {
       const postgres = new PostgresEventStore(database.pool, {
         notify: !database.embedded,
@@ -64,7 +64,7 @@ export async function openLedgerStorage(config: StorageConfig): Promise<LedgerSt
       database,
       store,
       ledger,
-      eventStoreKind: config.eventStoreConnectionString ? 'eventstoredb' : 'postgres',
+      eventStoreKind: config.eventStoreConnectionString ? 'kurrentdb' : 'postgres',
       migrations,
       async close() {
         await Promise.all([

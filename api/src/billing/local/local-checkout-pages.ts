@@ -18,11 +18,8 @@ const day = (date: Date) =>
 
 // The embedded checkout looks like a payment page, says plainly that no card is charged, and uses
 // the web app's colours so the hand-off does not feel foreign.
-function layout(title: string, body: string) {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)}</title>
-<style>
+/** The pages' one inline style sheet; the CSP allows exactly it by its hash. */
+export const LOCAL_CHECKOUT_CSS = `
   :root { color-scheme: light; --ink: #1f1a17; --muted: #5c534d; --paper: #fffaf3; --card: #ffffff; --primary: #c2410c; --line: #e8ddd0; }
   * { box-sizing: border-box; }
   body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--ink); background: var(--paper); }
@@ -40,7 +37,13 @@ function layout(title: string, body: string) {
   dl { display: grid; grid-template-columns: auto 1fr; gap: 0.25rem 1rem; }
   dt { color: var(--muted); }
   .switch { border-top: 1px solid var(--line); margin-top: 1rem; padding-top: 0.5rem; }
-</style></head>
+`;
+
+function layout(title: string, body: string) {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escape(title)}</title>
+<style>${LOCAL_CHECKOUT_CSS}</style></head>
 <body><main>${body}</main></body></html>`;
 }
 

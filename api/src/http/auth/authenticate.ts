@@ -22,17 +22,28 @@ declare module 'express-serve-static-core' {
   }
 }
 
-// Like Express's `trust proxy: loopback`: a proxy on this host may say who the client is.
-const trustLoopback = proxyaddr.compile('loopback');
+export type TrustProxy = (address: string, hop: number) => boolean;
 
-/** Who is asking, for any Node request (Express routes and the GraphQL handler alike). */
-export function requestContextOf(request: IncomingMessage): RequestContext {
+const trustNobody: TrustProxy = () => false;
+
+/** The TRUST_PROXY list compiled once; an empty list trusts no proxy. */
+export const compileTrustProxy = (list: readonly string[]): TrustProxy =>
+  list.length === 0 ? trustNobody : proxyaddr.compile([...list]);
+
+/**
+ * Who is asking, for any Node request (Express routes and the GraphQL handler alike). The client's
+ * address comes from X-Forwarded-For only through the proxies `trust` names (TRUST_PROXY).
+ */
+export function requestContextOf(
+  request: IncomingMessage,
+  trust: TrustProxy = trustNobody,
+): RequestContext {
   const header = (name: string) => {
     const value = request.headers[name];
     return Array.isArray(value) ? value[0] : value;
   };
   return {
-    ip: request.socket.remoteAddress ? proxyaddr(request, trustLoopback) : 'unknown',
+    ip: request.socket.remoteAddress ? proxyaddr(request, trust) : 'unknown',
     userAgent: header('user-agent'),
     // The request log's id: the trusted proxy's X-Request-Id, else generated.
     correlationId: request.id ? String(request.id) : randomUUID(),
@@ -50,10 +61,10 @@ export async function viewerOf(
 }
 
 /** Resolves the signed-in user (if any) and the request's audit context once per request. */
-export function authenticate(accounts: AccountService) {
+export function authenticate(accounts: AccountService, trust: TrustProxy = trustNobody) {
   return async (request: Request, _response: Response, next: NextFunction) => {
     try {
-      request.context = requestContextOf(request);
+      request.context = requestContextOf(request, trust);
       request.viewer = await viewerOf(request, accounts);
       if (request.viewer) noteRequest(request, { userId: request.viewer.user.id });
       next();

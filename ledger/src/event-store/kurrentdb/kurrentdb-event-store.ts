@@ -2,13 +2,10 @@ import { AppendSignal } from '../append-signal';
 import {
   BACKWARDS,
   END,
-  EventStoreDBClient,
   FORWARDS,
-  streamNameFilter,
+  KurrentDBClient,
   type AllStreamResolvedEvent,
-  type Direction,
-  type ReadPosition,
-} from '@eventstore/db-client';
+} from '@kurrent/kurrentdb-client';
 import {
   WrongExpectedVersionError,
   comparePositions,
@@ -22,41 +19,42 @@ import {
 } from '../event-store';
 import {
   DEFAULT_STREAM_PREFIXES,
-  fromEsdbPosition,
+  fromKurrentPosition,
   hasStreamPrefix,
+  normalizeConnectionString,
+  prefixFilter,
   isStreamNotFound,
   toEventData,
-  toExpectedRevision,
+  toStreamState,
   toReadPosition,
   toRecordedEvent,
   toStoreError,
 } from './mapping';
 
-export interface EventStoreDBEventStoreOptions {
+export interface KurrentDBEventStoreOptions {
   /** Only streams with these prefixes are read from `$all`; system (`$`) streams never are. */
   streamPrefixes?: readonly string[];
 }
 
-const MIN_PAGE = 64;
 const MAX_PAGE = 4096;
 
-export class EventStoreDBEventStore implements EventStore {
+export class KurrentDBEventStore implements EventStore {
   private readonly appended = new AppendSignal();
   private readonly prefixes: readonly string[];
 
   constructor(
-    private readonly client: EventStoreDBClient,
-    options: EventStoreDBEventStoreOptions = {},
+    private readonly client: KurrentDBClient,
+    options: KurrentDBEventStoreOptions = {},
   ) {
     this.prefixes = options.streamPrefixes ?? DEFAULT_STREAM_PREFIXES;
   }
 
   static connect(
     connectionString: string,
-    options: EventStoreDBEventStoreOptions = {},
-  ): EventStoreDBEventStore {
-    return new EventStoreDBEventStore(
-      EventStoreDBClient.connectionString(connectionString),
+    options: KurrentDBEventStoreOptions = {},
+  ): KurrentDBEventStore {
+    return new KurrentDBEventStore(
+      KurrentDBClient.connectionString(normalizeConnectionString(connectionString)),
       options,
     );
   }
@@ -67,9 +65,9 @@ export class EventStoreDBEventStore implements EventStore {
     expected: ExpectedVersion,
   ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
-    const expectedRevision = toExpectedRevision(expected);
+    const streamState = toStreamState(expected);
     const result = await this.client
-      .appendToStream(streamId, events.map(toEventData), { expectedRevision })
+      .appendToStream(streamId, events.map(toEventData), { streamState })
       .catch((error: unknown) => {
         throw toStoreError(error, streamId, expected);
       });
@@ -79,7 +77,7 @@ export class EventStoreDBEventStore implements EventStore {
     return {
       nextExpectedVersion: Number(result.nextExpectedRevision),
       position: result.position
-        ? fromEsdbPosition(result.position)
+        ? fromKurrentPosition(result.position)
         : await this.lastPositionOf(streamId),
     };
   }
@@ -112,74 +110,63 @@ export class EventStoreDBEventStore implements EventStore {
     return events;
   }
 
-  /**
-   * `readAll` of @eventstore/db-client 6.x has no server-side filter (only `subscribeToAll` has), so
-   * this pages through `$all` and keeps our streams. It must not stop at a page of foreign events:
-   * an empty answer means "caught up" to the caller.
-   */
-  /** EventStoreDB has no count: page through `$all` (status and progress bars only). */
+  /** KurrentDB has no count: page through our part of `$all` (status and progress bars only). */
   async countEventsAfter(after: GlobalPosition): Promise<number> {
     let count = 0;
     let position = after;
     for (;;) {
-      const page = await this.readAll(position, 1_000);
+      const page = await this.readAll(position, MAX_PAGE);
       if (page.length === 0) return count;
       count += page.length;
       position = page[page.length - 1]!.position;
     }
   }
 
+  /**
+   * Our events in `$all` after a position, filtered on the server by stream prefix: foreign and
+   * system events never cross the wire. `fromPosition` is inclusive, so one more is asked for and
+   * the event at `after` itself is dropped.
+   */
   async readAll(after: GlobalPosition, limit: number): Promise<RecordedEvent[]> {
     if (limit <= 0) return [];
-    const pageSize = Math.min(Math.max(limit + 1, MIN_PAGE), MAX_PAGE);
     const events: RecordedEvent[] = [];
-    let cursor = after;
-    for (;;) {
-      const from = cursor;
-      const page = await this.readAllPage(toReadPosition(from), FORWARDS, pageSize);
-      for (const resolved of page) {
-        const position = resolved.event?.position;
-        // fromPosition is inclusive: the event at the cursor comes back first.
-        if (!resolved.event || !position || comparePositions(position, cursor) <= 0) continue;
-        cursor = fromEsdbPosition(position);
-        if (!hasStreamPrefix(resolved.event.streamId, this.prefixes)) continue;
-        events.push(toRecordedEvent(resolved.event));
-        if (events.length === limit) return events;
-      }
-      if (page.length < pageSize || cursor === from) return events;
+    const read = this.client.readAll({
+      fromPosition: toReadPosition(after),
+      direction: FORWARDS,
+      maxCount: limit + 1,
+      filter: prefixFilter(this.prefixes),
+    });
+    for await (const resolved of read) {
+      const event = resolved.event;
+      if (!event?.position || comparePositions(event.position, after) <= 0) continue;
+      // The server filtered already; this guards against a server that ignores the filter.
+      if (!hasStreamPrefix(event.streamId, this.prefixes)) continue;
+      events.push(toRecordedEvent(event));
+      if (events.length === limit) break;
     }
+    return events;
   }
 
   async headPosition(): Promise<GlobalPosition | null> {
-    let from: ReadPosition = END;
-    let cursor: GlobalPosition | null = null;
-    for (;;) {
-      const page = await this.readAllPage(from, BACKWARDS, MIN_PAGE);
-      for (const resolved of page) {
-        const position = resolved.event?.position;
-        if (!resolved.event || !position) continue;
-        if (cursor && comparePositions(position, cursor) >= 0) continue;
-        cursor = fromEsdbPosition(position);
-        if (hasStreamPrefix(resolved.event.streamId, this.prefixes)) return cursor;
-      }
-      if (page.length < MIN_PAGE || !cursor) return null;
-      from = cursor;
+    const read = this.client.readAll({
+      fromPosition: END,
+      direction: BACKWARDS,
+      maxCount: 1,
+      filter: prefixFilter(this.prefixes),
+    });
+    for await (const resolved of read) {
+      const event = resolved.event;
+      if (event?.position && hasStreamPrefix(event.streamId, this.prefixes))
+        return fromKurrentPosition(event.position);
     }
-  }
-
-  private async readAllPage(fromPosition: ReadPosition, direction: Direction, maxCount: number) {
-    const page: AllStreamResolvedEvent[] = [];
-    for await (const resolved of this.client.readAll({ fromPosition, direction, maxCount })) {
-      page.push(resolved);
-    }
-    return page;
+    return null;
   }
 
   async *subscribe(after: GlobalPosition, signal: AbortSignal): AsyncIterable<RecordedEvent> {
     if (signal.aborted) return;
     const subscription = this.client.subscribeToAll({
       fromPosition: toReadPosition(after),
-      filter: streamNameFilter({ prefixes: [...this.prefixes] }),
+      filter: prefixFilter(this.prefixes),
     });
     const iterator = subscription[Symbol.asyncIterator]();
     let onAbort!: () => void;

@@ -1,16 +1,18 @@
 import {
   ANY,
+  streamNameFilter,
+  type AppendStreamState,
+  type Filter,
   ErrorType,
   NO_STREAM,
   START,
   jsonEvent,
   type EventData,
-  type ExpectedRevision,
   type JSONType,
   type Position,
   type ReadPosition,
-  type RecordedEvent as EsdbRecordedEvent,
-} from '@eventstore/db-client';
+  type RecordedEvent as KurrentRecordedEvent,
+} from '@kurrent/kurrentdb-client';
 import {
   WrongExpectedVersionError,
   type ExpectedVersion,
@@ -27,7 +29,7 @@ export const DEFAULT_STREAM_PREFIXES: readonly string[] = [
   'conformance-',
 ];
 
-export function toExpectedRevision(expected: ExpectedVersion): ExpectedRevision {
+export function toStreamState(expected: ExpectedVersion): AppendStreamState {
   if (expected === 'any') return ANY;
   if (expected === 'no_stream') return NO_STREAM;
   if (!Number.isSafeInteger(expected) || expected < -1) {
@@ -37,13 +39,33 @@ export function toExpectedRevision(expected: ExpectedVersion): ExpectedRevision 
   return expected === -1 ? NO_STREAM : BigInt(expected);
 }
 
-/** ESDB's fromPosition: START for our start of the log, otherwise the pair as it is. */
+/** The server-side filter on our stream prefixes, for reads and subscriptions of `$all`. */
+export const prefixFilter = (prefixes: readonly string[]): Filter =>
+  streamNameFilter({ prefixes: [...prefixes] });
+
+/**
+ * KurrentDB's own scheme is `kurrentdb://` (also `kurrent://`, `kdb://`, each with `+discover`);
+ * `esdb://` from EventStoreDB days is still accepted and rewritten, so the client does not warn.
+ */
+export function normalizeConnectionString(connectionString: string): string {
+  const trimmed = connectionString.trim();
+  const scheme = /^([a-z+]+):\/\//i.exec(trimmed)?.[1]?.toLowerCase();
+  const base = scheme?.replace(/\+discover$/, '');
+  if (!base || !['kurrentdb', 'kurrent', 'kdb', 'esdb'].includes(base)) {
+    throw new Error(
+      `EVENTSTORE_CONNECTION_STRING must start with kurrentdb:// (or esdb://), got "${trimmed.split('://')[0]}://…"`,
+    );
+  }
+  return base === 'esdb' ? trimmed.replace(/^esdb/i, 'kurrentdb') : trimmed;
+}
+
+/** KurrentDB's fromPosition: START for our start of the log, otherwise the pair as it is. */
 export function toReadPosition(position: GlobalPosition): ReadPosition {
   if (position.commit === 0n && position.prepare === 0n) return START;
   return { commit: position.commit, prepare: position.prepare };
 }
 
-export const fromEsdbPosition = (position: Position): GlobalPosition => ({
+export const fromKurrentPosition = (position: Position): GlobalPosition => ({
   commit: position.commit,
   prepare: position.prepare,
 });
@@ -67,11 +89,9 @@ const isJsonObject = (value: unknown): value is Record<string, unknown> =>
   !Array.isArray(value) &&
   !(value instanceof Uint8Array);
 
-export function toRecordedEvent(event: EsdbRecordedEvent): RecordedEvent {
+export function toRecordedEvent(event: KurrentRecordedEvent): RecordedEvent {
   if (!event.position) {
-    throw new Error(
-      `EventStoreDB sent no position for event ${event.id} (server older than 22.6?)`,
-    );
+    throw new Error(`KurrentDB sent no position for event ${event.id} (server older than 22.6?)`);
   }
   if (!isJsonObject(event.metadata)) {
     throw new Error(`Event ${event.id} in ${event.streamId} has no JSON metadata`);
@@ -83,7 +103,7 @@ export function toRecordedEvent(event: EsdbRecordedEvent): RecordedEvent {
     type: event.type,
     data: event.data,
     metadata: event.metadata as EventMetadata,
-    position: fromEsdbPosition(event.position),
+    position: fromKurrentPosition(event.position),
   };
 }
 
@@ -94,10 +114,15 @@ const errorType = (error: unknown): unknown =>
 export const isStreamNotFound = (error: unknown): boolean =>
   errorType(error) === ErrorType.STREAM_NOT_FOUND;
 
-/** ESDB's WrongExpectedVersionError becomes ours, with the actual version when the server sent one. */
+/** KurrentDB's WrongExpectedVersionError becomes ours, with the actual version when the server sent one. */
 export function toStoreError(error: unknown, streamId: string, expected: ExpectedVersion): unknown {
   if (errorType(error) !== ErrorType.WRONG_EXPECTED_VERSION) return error;
-  const actual = (error as { actualVersion?: unknown }).actualVersion;
+  // `actualState` in @kurrent/kurrentdb-client; `actualVersion` in the EventStoreDB client it replaced.
+  const { actualState, actualVersion } = error as {
+    actualState?: unknown;
+    actualVersion?: unknown;
+  };
+  const actual = actualState ?? actualVersion;
   const mapped =
     typeof actual === 'bigint'
       ? Number(actual)

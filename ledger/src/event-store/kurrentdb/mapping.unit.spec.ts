@@ -1,28 +1,31 @@
 import {
   ANY,
+  STREAM_NAME,
   NO_STREAM,
   START,
   StreamNotFoundError,
   UnavailableError,
-  WrongExpectedVersionError as EsdbWrongExpectedVersionError,
-  type RecordedEvent as EsdbRecordedEvent,
-} from '@eventstore/db-client';
+  WrongExpectedVersionError as KurrentWrongExpectedVersionError,
+  type RecordedEvent as KurrentRecordedEvent,
+} from '@kurrent/kurrentdb-client';
 import { describe, expect, it } from 'vitest';
 import { newEvent } from '../event-store.conformance';
 import { START_POSITION, WrongExpectedVersionError } from '../event-store';
 import {
   DEFAULT_STREAM_PREFIXES,
-  fromEsdbPosition,
+  fromKurrentPosition,
   hasStreamPrefix,
   isStreamNotFound,
+  normalizeConnectionString,
+  prefixFilter,
   toEventData,
-  toExpectedRevision,
+  toStreamState,
   toReadPosition,
   toRecordedEvent,
   toStoreError,
 } from './mapping';
 
-const esdbEvent = (overrides: Partial<Record<string, unknown>> = {}): EsdbRecordedEvent => {
+const kurrentEvent = (overrides: Partial<Record<string, unknown>> = {}): KurrentRecordedEvent => {
   const { metadata } = newEvent('CreditsGranted');
   return {
     streamId: 'credits-u1',
@@ -35,27 +38,27 @@ const esdbEvent = (overrides: Partial<Record<string, unknown>> = {}): EsdbRecord
     metadata,
     position: { commit: 1200n, prepare: 1100n },
     ...overrides,
-  } as EsdbRecordedEvent;
+  } as KurrentRecordedEvent;
 };
 
-describe('toExpectedRevision', () => {
+describe('toStreamState', () => {
   it('maps the conditions to the client constants', () => {
-    expect(toExpectedRevision('any')).toBe(ANY);
-    expect(toExpectedRevision('no_stream')).toBe(NO_STREAM);
+    expect(toStreamState('any')).toBe(ANY);
+    expect(toStreamState('no_stream')).toBe(NO_STREAM);
   });
 
   it('maps a version to the bigint revision of the last event', () => {
-    expect(toExpectedRevision(0)).toBe(0n);
-    expect(toExpectedRevision(41)).toBe(41n);
+    expect(toStreamState(0)).toBe(0n);
+    expect(toStreamState(41)).toBe(41n);
   });
 
   it('treats -1 as an empty stream, like the Postgres adapter', () => {
-    expect(toExpectedRevision(-1)).toBe(NO_STREAM);
+    expect(toStreamState(-1)).toBe(NO_STREAM);
   });
 
   it('refuses versions that cannot exist', () => {
     for (const bad of [-2, 1.5, Number.NaN, Number.MAX_SAFE_INTEGER + 1]) {
-      expect(() => toExpectedRevision(bad)).toThrow(RangeError);
+      expect(() => toStreamState(bad)).toThrow(RangeError);
     }
   });
 });
@@ -74,7 +77,7 @@ describe('positions', () => {
   });
 
   it('maps an ESDB position 1:1', () => {
-    expect(fromEsdbPosition({ commit: 9007199254740993n, prepare: 3n })).toEqual({
+    expect(fromKurrentPosition({ commit: 9007199254740993n, prepare: 3n })).toEqual({
       commit: 9007199254740993n,
       prepare: 3n,
     });
@@ -119,7 +122,7 @@ describe('toEventData', () => {
 
 describe('toRecordedEvent', () => {
   it('maps a recorded ESDB event to ours', () => {
-    const source = esdbEvent();
+    const source = kurrentEvent();
     expect(toRecordedEvent(source)).toEqual({
       eventId: source.id,
       streamId: 'credits-u1',
@@ -135,7 +138,7 @@ describe('toRecordedEvent', () => {
     const event = newEvent('CreditsReserved', { reservationId: 'r1', amount: 5 });
     const data = toEventData(event);
     const recorded = toRecordedEvent(
-      esdbEvent({
+      kurrentEvent({
         id: data.id,
         type: data.type,
         data: data.data,
@@ -153,15 +156,17 @@ describe('toRecordedEvent', () => {
   });
 
   it('refuses an event without a position (servers before 22.6 omit it on stream reads)', () => {
-    expect(() => toRecordedEvent(esdbEvent({ position: undefined }))).toThrow(/no position/);
+    expect(() => toRecordedEvent(kurrentEvent({ position: undefined }))).toThrow(/no position/);
   });
 
   it('refuses an event whose metadata is missing or not JSON', () => {
-    expect(() => toRecordedEvent(esdbEvent({ metadata: undefined }))).toThrow(/no JSON metadata/);
-    expect(() => toRecordedEvent(esdbEvent({ metadata: new Uint8Array([1, 2]) }))).toThrow(
+    expect(() => toRecordedEvent(kurrentEvent({ metadata: undefined }))).toThrow(
       /no JSON metadata/,
     );
-    expect(() => toRecordedEvent(esdbEvent({ metadata: 'text' }))).toThrow(/no JSON metadata/);
+    expect(() => toRecordedEvent(kurrentEvent({ metadata: new Uint8Array([1, 2]) }))).toThrow(
+      /no JSON metadata/,
+    );
+    expect(() => toRecordedEvent(kurrentEvent({ metadata: 'text' }))).toThrow(/no JSON metadata/);
   });
 });
 
@@ -181,23 +186,26 @@ describe('isStreamNotFound', () => {
 
 describe('toStoreError', () => {
   it('maps a wrong expected version with the actual version the server reported', () => {
-    const esdb = new EsdbWrongExpectedVersionError(undefined, {
+    const original = new KurrentWrongExpectedVersionError(undefined, {
       streamName: 'credits-u1',
       expected: 1n,
       current: 3n,
     });
-    const mapped = toStoreError(esdb, 'credits-u1', 1);
+    const mapped = toStoreError(original, 'credits-u1', 1);
     expect(mapped).toBeInstanceOf(WrongExpectedVersionError);
     expect(mapped).toMatchObject({ streamId: 'credits-u1', expected: 1, actual: 3 });
   });
 
   it('reports no_stream when the stream does not exist', () => {
-    const esdb = new EsdbWrongExpectedVersionError(undefined, {
+    const original = new KurrentWrongExpectedVersionError(undefined, {
       streamName: 'credits-u1',
       expected: 0n,
       current: NO_STREAM,
     });
-    expect(toStoreError(esdb, 'credits-u1', 0)).toMatchObject({ expected: 0, actual: 'no_stream' });
+    expect(toStoreError(original, 'credits-u1', 0)).toMatchObject({
+      expected: 0,
+      actual: 'no_stream',
+    });
   });
 
   it('reports unknown when the actual version is missing', () => {
@@ -212,5 +220,34 @@ describe('toStoreError', () => {
     const plain = new Error('boom');
     expect(toStoreError(plain, 'credits-u1', 'any')).toBe(plain);
     expect(toStoreError('boom', 'credits-u1', 'any')).toBe('boom');
+  });
+});
+
+describe('normalizeConnectionString', () => {
+  it('accepts kurrentdb:// as it is and rewrites esdb:// (with or without +discover)', () => {
+    expect(normalizeConnectionString('kurrentdb://localhost:2113?tls=false')).toBe(
+      'kurrentdb://localhost:2113?tls=false',
+    );
+    expect(normalizeConnectionString(' esdb://admin:changeit@db:2113?tls=false ')).toBe(
+      'kurrentdb://admin:changeit@db:2113?tls=false',
+    );
+    expect(normalizeConnectionString('esdb+discover://a:2113,b:2113')).toBe(
+      'kurrentdb+discover://a:2113,b:2113',
+    );
+    expect(normalizeConnectionString('kdb://localhost:2113')).toBe('kdb://localhost:2113');
+  });
+
+  it('refuses other schemes with a message naming the expected one', () => {
+    expect(() => normalizeConnectionString('postgres://localhost/x')).toThrow(/kurrentdb:\/\//);
+    expect(() => normalizeConnectionString('localhost:2113')).toThrow(/kurrentdb:\/\//);
+  });
+});
+
+describe('prefixFilter', () => {
+  it('filters $all on the server by our stream-name prefixes', () => {
+    expect(prefixFilter(DEFAULT_STREAM_PREFIXES)).toMatchObject({
+      filterOn: STREAM_NAME,
+      prefixes: [...DEFAULT_STREAM_PREFIXES],
+    });
   });
 });

@@ -1,0 +1,82 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ServerResponse } from 'node:http';
+import type { RequestHandler } from 'express';
+import helmet from 'helmet';
+import { LOCAL_CHECKOUT_CSS } from '../billing/local/local-checkout-pages';
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+/**
+ * The Content-Security-Policy the built web app runs under: its own scripts and styles only (no
+ * inline script, no eval), images from itself plus data: and blob: (photo previews, downloads),
+ * requests to itself only, never framed. The local checkout's one inline style sheet is allowed
+ * by its hash.
+ */
+export const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  baseUri: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", sha256(LOCAL_CHECKOUT_CSS)],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  objectSrc: ["'none'"],
+  scriptSrcAttr: ["'none'"],
+};
+
+/**
+ * Hashes of the inline scripts of the built index.html (the build adds a small one that preloads
+ * the current route's chunks): exactly those may run, nothing else inline.
+ */
+export function inlineScriptHashes(webDistDir: string): string[] {
+  let html: string;
+  try {
+    html = fs.readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
+  } catch {
+    return []; // no build (API-only deployments, tests without the web app)
+  }
+  return [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+    .map((match) => match[1] ?? '')
+    .filter((body) => body.trim() !== '')
+    .map(sha256);
+}
+
+/** Security headers for every Express answer (helmet), HSTS only when served over HTTPS. */
+export function securityHeaders(options: { https: boolean; webDistDir: string }): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        ...CONTENT_SECURITY_POLICY,
+        scriptSrc: [
+          ...CONTENT_SECURITY_POLICY.scriptSrc,
+          ...inlineScriptHashes(options.webDistDir),
+        ],
+        ...(options.https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // Results are fetched by our own pages only.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    // Google and Stripe are reached by navigation, not in popups that talk back.
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    strictTransportSecurity: options.https
+      ? { maxAge: 31_536_000, includeSubDomains: true }
+      : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    xFrameOptions: { action: 'deny' },
+  });
+}
+
+/** The headers GraphQL answers carry (Yoga is served outside Express, and answers JSON only). */
+export function setApiSecurityHeaders(response: ServerResponse, options: { https: boolean }) {
+  response.setHeader('X-Content-Type-Options', 'nosniff');
+  response.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+  response.setHeader('X-Frame-Options', 'DENY');
+  response.setHeader('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+  if (options.https)
+    response.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+}
