@@ -121,7 +121,6 @@ export const ActionFigureTool = () => {
             disabled={pending}
           />
         </Step>
-        <PreviewEngineNotice />
         <GenerateButton
           state={generateButtonState({
             authLoading: loading,
@@ -134,6 +133,7 @@ export const ActionFigureTool = () => {
           onLogin={login}
           disabledReason="Generate or type a prompt first"
         />
+        <PreviewEngineNotice />
       </div>
       <div className={styles.preview}>
         <CreatorPreview

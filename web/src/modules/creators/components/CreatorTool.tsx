@@ -92,13 +92,13 @@ export const CreatorTool = ({ content }: { content: CreatorContent }) => {
           disabled={pending}
           hint="Describe anything you want to add or change. Leave it as it is for the classic look."
         />
-        <PreviewEngineNotice />
         <GenerateButton
           state={buttonState}
           label={actionLabel}
           onGenerate={onGenerate}
           onLogin={login}
         />
+        <PreviewEngineNotice />
         {isAnime && session.run.status === 'failed' && (
           <GenerationErrorBox message={session.run.message} />
         )}

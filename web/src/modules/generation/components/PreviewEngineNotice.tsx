@@ -28,13 +28,16 @@ export const PreviewEngineNotice = () => {
         Pictures here come from the built-in offline preview engine: a quick, honest sketch of the
         style. The production image model gives the real style.
       </p>
-      <p>
-        Of your prompt it follows colours (red, blue, pink…), the time of day (morning, sunset,
-        night), the weather (sunny, rain, snow, fog, storm), places (beach, city, forest, snow,
-        mountains, meadow, space, desert) and things for the background (doghouse, house, tree,
-        balloon, rainbow, moon, castle, boat, kite, flowers, rocket, lighthouse, car…). Each new
-        generation is a new variation.
-      </p>
+      <details className={styles.words}>
+        <summary>Which prompt words it follows</summary>
+        <p>
+          Colours (red, blue, pink…), the time of day (morning, sunset, night), the weather (sunny,
+          rain, snow, fog, storm), places (beach, city, forest, snow, mountains, meadow, space,
+          desert) and things for the background (doghouse, house, tree, balloon, rainbow, moon,
+          castle, boat, kite, flowers, rocket, lighthouse, car…). Each new generation is a new
+          variation.
+        </p>
+      </details>
     </aside>
   );
 };
