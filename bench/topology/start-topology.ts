@@ -135,7 +135,12 @@ export async function startTopology(
     const worker = spawn(
       process.execPath,
       ['--import', 'tsx', 'projections/src/cli/main.ts', 'worker'],
-      { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+      // LOG_LEVEL info: the start-up waits for the worker's "projections worker active" line.
+      {
+        cwd: repoRoot,
+        env: { ...process.env, ...env, LOG_LEVEL: 'info' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
     );
     worker.stdout!.on('data', (chunk) => (output += `[worker] ${chunk}`));
     worker.stderr!.on('data', (chunk) => (output += `[worker] ${chunk}`));
