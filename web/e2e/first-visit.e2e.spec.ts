@@ -142,6 +142,27 @@ describe('what a new user found on the way through (issue 13)', () => {
     await phone.context().close();
   });
 
+  it('keeps Create Action Figure in the first screen of a laptop and in view while the long form is edited', async () => {
+    const page = await session.newPage({ viewport: LAPTOP });
+    await registerViaApi(page);
+    await page.goto('/action-figure');
+    const create = page
+      .getByTestId('creator-tool')
+      .getByRole('button', { name: /Create Action Figure/ });
+    await create.waitFor();
+    const inView = async () => {
+      const box = await create.boundingBox();
+      return Boolean(box && box.y >= 0 && box.y + box.height <= LAPTOP.height);
+    };
+    expect(await inView()).toBe(true);
+    // Half-way down the configuration (professions, accessories) it is still at the foot of the screen.
+    await page.getByRole('heading', { name: 'Add your photo' }).scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollBy(0, -300));
+    expect(await inView()).toBe(true);
+    await page.screenshot({ path: '/tmp/issue13-action-figure-create-in-view.png' });
+    await page.context().close();
+  });
+
   it.each(SCREENS)(
     "continues to the chosen plan's checkout after signing in from Choose Pro, with words that fit (%s)",
     async (_name, viewport) => {

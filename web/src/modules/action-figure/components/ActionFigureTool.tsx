@@ -121,18 +121,21 @@ export const ActionFigureTool = () => {
             disabled={pending}
           />
         </Step>
-        <GenerateButton
-          state={generateButtonState({
-            authLoading: loading,
-            credits: user ? user.credits : null,
-            pending,
-            hasPrompt: prompt.trim().length > 0,
-          })}
-          label="Create Action Figure"
-          onGenerate={onCreate}
-          onLogin={login}
-          disabledReason="Generate or type a prompt first"
-        />
+        {/* The configuration is long: Create stays in view at the foot of the screen while it is edited. */}
+        <div className={styles.actionBar}>
+          <GenerateButton
+            state={generateButtonState({
+              authLoading: loading,
+              credits: user ? user.credits : null,
+              pending,
+              hasPrompt: prompt.trim().length > 0,
+            })}
+            label="Create Action Figure"
+            onGenerate={onCreate}
+            onLogin={login}
+            disabledReason="Generate or type a prompt first"
+          />
+        </div>
         <PreviewEngineNotice />
       </div>
       <div className={styles.preview}>
