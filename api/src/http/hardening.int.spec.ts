@@ -109,7 +109,7 @@ describe('pruning', () => {
     await app?.close();
   });
 
-  it('deletes expired and revoked sessions and passed rate-limit windows, keeps the live ones', async () => {
+  it('deletes expired and revoked sessions, passed rate-limit windows and idempotency keys past their day, keeps the live ones', async () => {
     const { pool } = app.database;
     const { userId } = await signedInUser(app);
     const insertSession = (expiresAt: string, revokedAt: string | null) =>
@@ -128,6 +128,14 @@ describe('pruning', () => {
          ('old', '2026-02-20T00:00:00Z', 9), ('current', '2026-03-01T11:00:00Z', 2)`,
     );
 
+    await pool.query(
+      `INSERT INTO idempotency_keys (scope, key, fingerprint, response, locked_until, created_at) VALUES
+         ('prune-test', 'answered-long-ago', 'f', '{"value":1}', NULL, '2026-02-27T00:00:00Z'),
+         ('prune-test', 'answered-today', 'f', '{"value":1}', NULL, '2026-03-01T11:00:00Z'),
+         ('prune-test', 'crashed-long-ago', 'f', NULL, '2026-02-27T00:02:00Z', '2026-02-27T00:00:00Z'),
+         ('prune-test', 'still-running', 'f', NULL, '2026-03-01T12:01:00Z', '2026-02-27T00:00:00Z')`,
+    );
+
     const result = await pruneExpiredRows(pool, {
       now: new Date('2026-03-01T12:00:00Z'),
       longestRateLimitWindowSeconds: 86_400,
@@ -142,7 +150,11 @@ describe('pruning', () => {
       `SELECT key FROM rate_limit_counters WHERE key IN ('old', 'current')`,
     );
     expect(counters.map((row) => row.key)).toEqual(['current']);
-    expect(result).toMatchObject({ sessions: 2, rateLimitCounters: 1 });
+    const { rows: keys } = await pool.query<{ key: string }>(
+      `SELECT key FROM idempotency_keys WHERE scope = 'prune-test' ORDER BY key`,
+    );
+    expect(keys.map((row) => row.key)).toEqual(['answered-today', 'still-running']);
+    expect(result).toMatchObject({ sessions: 2, rateLimitCounters: 1, idempotencyKeys: 2 });
   });
 
   it('the sweep removes temporary files a crashed write left, and only stale ones', async () => {

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { IDEMPOTENCY_KEY_TTL_HOURS } from '../shared/idempotency';
 
 export interface PruneOptions {
   readonly now?: Date;
@@ -10,6 +11,7 @@ export interface PruneResult {
   sessions: number;
   rateLimitCounters: number;
   accountTokens: number;
+  idempotencyKeys: number;
 }
 
 /** Expired sessions stay a day (a request in flight at expiry still finds its row), revoked ones too. */
@@ -19,7 +21,8 @@ const TOKEN_GRACE = '1 day';
 
 /**
  * Deletes rows that can never matter again: expired or revoked sessions, rate-limit counters
- * whose window has passed, and expired or used single-use account tokens.
+ * whose window has passed, expired or used single-use account tokens, and idempotency keys past
+ * their lifetime (a repeat after it is a new request anyway) whose first request is not running.
  */
 export async function pruneExpiredRows(pool: pg.Pool, options: PruneOptions): Promise<PruneResult> {
   const now = options.now ?? new Date();
@@ -49,9 +52,16 @@ export async function pruneExpiredRows(pool: pg.Pool, options: PruneOptions): Pr
     );
     accountTokens = tokens.rowCount ?? 0;
   }
+  const idempotencyKeys = await pool.query(
+    `DELETE FROM idempotency_keys
+     WHERE created_at < $1::timestamptz - make_interval(hours => $2)
+       AND (response IS NOT NULL OR locked_until IS NULL OR locked_until < $1::timestamptz)`,
+    [now, IDEMPOTENCY_KEY_TTL_HOURS],
+  );
   return {
     sessions: sessions.rowCount ?? 0,
     rateLimitCounters: counters.rowCount ?? 0,
     accountTokens,
+    idempotencyKeys: idempotencyKeys.rowCount ?? 0,
   };
 }

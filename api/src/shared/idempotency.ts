@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { badInput, conflict } from './errors';
 
 /** Keys are kept this long, like Stripe's (a repeat after that is a new request). */
-const KEY_TTL_HOURS = 24;
+export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
 /** The first request's claim: after this a crashed request's key can be used again. */
 const CLAIM_SECONDS = 120;
 /** How long a repeat waits for the first request to finish before answering 409. */
@@ -56,7 +56,7 @@ export class IdempotencyKeys {
          WHERE k.created_at < now() - make_interval(hours => $5)
             OR (k.response IS NULL AND k.locked_until < now())
          RETURNING 1`,
-        [scope, key, fingerprint, CLAIM_SECONDS, KEY_TTL_HOURS],
+        [scope, key, fingerprint, CLAIM_SECONDS, IDEMPOTENCY_KEY_TTL_HOURS],
       );
       if (claim.rowCount === 1) return this.run(scope, key, work);
       const found = await this.db.query<{ fingerprint: string; response: { value: T } | null }>(
