@@ -283,6 +283,41 @@ describe('ledger edges (issue 18)', () => {
     expect(purchases).toHaveLength(1);
   });
 
+  it('a full refund of the period being served ends the plan once: Free at once, no renewal, 10 concurrent deliveries', async () => {
+    const { client, userId } = await proUser();
+    const invoice = await app.database.pool.query<{ payment_intent_id: string }>(
+      'SELECT payment_intent_id FROM billing_invoices WHERE user_id = $1',
+      [userId],
+    );
+    const refund = signedEvent(
+      'charge.refunded',
+      {
+        id: `ch_${randomUUID()}`,
+        object: 'charge',
+        refunded: true,
+        amount_refunded: 900,
+        payment_intent: invoice.rows[0]!.payment_intent_id,
+      },
+      SECRET,
+    );
+    const outcomes = await Promise.all(
+      Array.from({ length: 10 }, async () => (await deliver(app.url, refund)).status),
+    );
+    expect(outcomes.filter((status) => status === 200).length).toBeGreaterThanOrEqual(1);
+    await app.settleUser(userId);
+    expect(await viewAccount(client)).toMatchObject({ rest: 5, graphql: 5, plan: 'Free' });
+    const subscription = (await events(subscriptionStreamId(userId))).map((e) => e.type);
+    expect(subscription.filter((type) => type === 'SubscriptionCanceled')).toHaveLength(1);
+    // The operator's clock moves on a month: a plan that ended does not renew.
+    expect((await advance(await emailOf(userId))).status).toBeLessThan(500);
+    await app.settleUser(userId);
+    const purchases = (await events(creditStreamId(userId))).filter(
+      (e) => e.type === 'CreditsPurchased',
+    );
+    expect(purchases).toHaveLength(1);
+    expect(await viewAccount(client)).toMatchObject({ graphql: 5, plan: 'Free' });
+  });
+
   it('7. right after the pay redirect and each portal action, `me` already shows the change', async () => {
     for (let round = 0; round < 5; round++) {
       const { client } = await proUser();

@@ -26,6 +26,12 @@ export interface PaymentGateway {
    * customer.subscription.deleted event then records it in the ledger. Answers how many ended.
    */
   cancelSubscriptionsNow(userId: string, customerId: string | null): Promise<number>;
+  /**
+   * Ends one subscription at once (its current period's payment was refunded in full); the
+   * provider's customer.subscription.deleted event then ends the plan in the ledger. Answers
+   * false when it had already ended. The key makes a repeated call one cancellation.
+   */
+  endSubscriptionNow(subscriptionId: string, idempotencyKey: string): Promise<boolean>;
   /** Every paid invoice the payment provider knows, for finance's reconciliation. */
   listPaidInvoices(): AsyncIterable<PaidInvoice>;
 }

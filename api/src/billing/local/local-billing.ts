@@ -266,6 +266,22 @@ export class LocalBilling implements PaymentGateway {
     return 1;
   }
 
+  async endSubscriptionNow(subscriptionId: string, _idempotencyKey: string, now = new Date()) {
+    // One conditional UPDATE: of concurrent calls exactly one ends it and sends the event.
+    const ended = await this.db.query<SubscriptionRow>(
+      `UPDATE local_subscriptions SET status = 'canceled'
+       WHERE id = $1 AND status <> 'canceled' RETURNING *`,
+      [subscriptionId],
+    );
+    if (!ended.rows[0]) return false;
+    await this.deliver(
+      'customer.subscription.deleted',
+      subscriptionObject(toSubscription(ended.rows[0]), now),
+      now,
+    );
+    return true;
+  }
+
   /**
    * Portal: switch plans. Up to a dearer plan at once: the prorated difference for the rest of the
    * period is invoiced and paid now, and that invoice's credits replace what is left of the old

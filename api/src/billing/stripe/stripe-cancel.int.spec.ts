@@ -37,4 +37,27 @@ describe('account deletion ends the Stripe subscriptions first (official client,
     // A user who never paid has no customer: nothing to ask Stripe.
     expect(await gateway.cancelSubscriptionsNow('user-c', null)).toBe(0);
   });
+
+  it('ends one subscription whose period was refunded, once: an ended one is left alone', async () => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      ...stripe.env(),
+    });
+    const gateway = new StripeGateway(config.billing);
+    stripe.subscriptions.set('sub_refunded', {
+      id: 'sub_refunded',
+      customer: 'cus_r',
+      status: 'active',
+    });
+    stripe.requests.length = 0;
+    expect(await gateway.endSubscriptionNow('sub_refunded', 'refund-end:ch_1')).toBe(true);
+    expect(stripe.subscriptions.get('sub_refunded')?.status).toBe('canceled');
+    expect(await gateway.endSubscriptionNow('sub_refunded', 'refund-end:ch_1')).toBe(false);
+    const cancels = stripe.requests.filter((r) => r.method === 'DELETE');
+    expect(cancels.map((r) => [r.path, r.idempotencyKey])).toEqual([
+      ['/v1/subscriptions/sub_refunded', 'refund-end:ch_1'],
+    ]);
+  });
 });

@@ -151,6 +151,13 @@ export class StripeGateway implements PaymentGateway {
     return ended;
   }
 
+  async endSubscriptionNow(subscriptionId: string, idempotencyKey: string): Promise<boolean> {
+    const subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
+    if (['canceled', 'incomplete_expired'].includes(subscription.status)) return false;
+    await this.stripe.subscriptions.cancel(subscriptionId, undefined, { idempotencyKey });
+    return true;
+  }
+
   async *listPaidInvoices(): AsyncIterable<PaidInvoice> {
     for await (const invoice of this.stripe.invoices.list({ status: 'paid', limit: 100 })) {
       if (!invoice.id) continue;

@@ -482,6 +482,28 @@ export class StripeWebhookService {
       },
     );
     await this.db.query('DELETE FROM pending_refunds WHERE charge_id = $1', [chargeId]);
+    await this.endPlanOfRefundedPeriod(chargeId, invoice);
+  }
+
+  /**
+   * A refund of the period being served ends the plan: the customer has their money back, so the
+   * paid plan (and its renewal) must not go on. The provider cancels the subscription and its
+   * customer.subscription.deleted event ends the plan here (status, plan and credits), as for any
+   * other end. A refund of an earlier period, or of a plan already ended, changes nothing more.
+   */
+  private async endPlanOfRefundedPeriod(
+    chargeId: string,
+    invoice: { invoice_id: string; user_id: string },
+  ) {
+    const { rows } = await this.db.query<{ subscription_id: string | null; period_end: Date }>(
+      'SELECT subscription_id, period_end FROM billing_invoices WHERE invoice_id = $1',
+      [invoice.invoice_id],
+    );
+    const refunded = rows[0];
+    if (!refunded?.subscription_id || refunded.period_end.getTime() <= Date.now()) return;
+    const { state } = await this.ledger.subscriptions.read(subscriptionStreamId(invoice.user_id));
+    if (state.subscriptionId !== refunded.subscription_id || state.status === 'canceled') return;
+    await this.gateway.endSubscriptionNow(refunded.subscription_id, `refund-end:${chargeId}`);
   }
 
   /** Refunds that arrived before this invoice, applied now that its credits are bought. */

@@ -173,6 +173,12 @@ export class FakeStripeServer {
       return [200, { object: 'list', url: '/v1/subscriptions', has_more: false, data }];
     }
     const cancel = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
+    if (request.method === 'GET' && cancel) {
+      const subscription = this.subscriptions.get(cancel[1]!);
+      if (!subscription)
+        return [404, { error: { type: 'invalid_request_error', message: 'No such subscription' } }];
+      return [200, { object: 'subscription', ...subscription }];
+    }
     if (request.method === 'DELETE' && cancel) {
       const subscription = this.subscriptions.get(cancel[1]!);
       if (!subscription)
