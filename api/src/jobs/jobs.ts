@@ -46,6 +46,16 @@ export function backgroundJobs(services: Services): Job[] {
           ),
         }),
     },
+    ...(services.localBilling
+      ? [
+          {
+            name: 'local-billing-redelivery',
+            intervalMs: 15_000,
+            runAtStart: true,
+            run: () => services.localBilling!.outbox.redeliver(),
+          },
+        ]
+      : []),
     {
       name: 'generation-recovery',
       intervalMs: services.config.generation.recoveryIntervalMs,

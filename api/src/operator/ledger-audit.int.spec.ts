@@ -63,5 +63,6 @@ describe.skipIf(!process.env.DATABASE_URL)('the ledger audit for operators', () 
       mismatchCount: 0,
       accountsChecked: 2,
     });
-  });
+    // Two CLI processes start (each loads the app's modules): slow on a loaded machine.
+  }, 120_000);
 });

@@ -1,15 +1,14 @@
 import { createHash } from 'node:crypto';
 import { withTransaction } from '@app/ledger';
 import type pg from 'pg';
-import Stripe from 'stripe';
 import { AppError, notFound } from '../../shared/errors';
 import type { CheckoutRequest, PaidInvoice, PaymentGateway } from '../payment-gateway';
 import { isPaidPlan, planById, type PlanId } from '../plans';
 import type { StripeWebhookService } from '../webhook/stripe-webhook-service';
+import { LocalBillingOutbox } from './local-billing-outbox';
 import { alreadySubscribedMessage } from '../billing-service';
 import {
   checkoutSessionObject,
-  eventObject,
   localId,
   paidInvoiceObject,
   periodInvoiceId,
@@ -60,16 +59,18 @@ const toSubscription = (row: SubscriptionRow): LocalSubscription => ({
  */
 export class LocalBilling implements PaymentGateway {
   readonly kind = 'local' as const;
-  private webhooks: StripeWebhookService | null = null;
+  readonly outbox: LocalBillingOutbox;
 
   constructor(
     private readonly db: pg.Pool,
-    private readonly webhookSecret: string,
-  ) {}
+    webhookSecret: string,
+  ) {
+    this.outbox = new LocalBillingOutbox(db, webhookSecret);
+  }
 
   /** The webhook handler events are delivered to (set once both exist). */
   connect(webhooks: StripeWebhookService) {
-    this.webhooks = webhooks;
+    this.outbox.connect(webhooks);
   }
 
   planForPrice(priceId: string): PlanId | null {
@@ -168,7 +169,7 @@ export class LocalBilling implements PaymentGateway {
          WHERE id = $1 AND status = 'open'`,
         [sessionId],
       );
-      if (claim.rowCount !== 1) return false;
+      if (claim.rowCount !== 1) return null;
       await client.query(
         `INSERT INTO local_subscriptions (id, user_id, customer_id, plan_id, status, current_period_start, current_period_end)
          VALUES ($1, $2, $3, $4, $5, $6, $7)`,
@@ -182,7 +183,28 @@ export class LocalBilling implements PaymentGateway {
           subscription.currentPeriodEnd,
         ],
       );
-      return true;
+      return [
+        await this.outbox.record(
+          client,
+          'checkout.session.completed',
+          checkoutSessionObject({
+            id: sessionId,
+            userId: session.user_id,
+            plan: session.plan,
+            customerId,
+            subscriptionId: subscription.id,
+            successUrl: session.success_url,
+            cancelUrl: session.cancel_url,
+          }),
+          now,
+        ),
+        await this.outbox.record(
+          client,
+          'invoice.paid',
+          paidInvoiceObject(subscription, session.plan, now),
+          now,
+        ),
+      ];
     }).catch(async (error: unknown) => {
       if ((error as { constraint?: string }).constraint !== 'local_subscriptions_one_live_idx')
         throw error;
@@ -197,19 +219,8 @@ export class LocalBilling implements PaymentGateway {
       );
     });
     if (!claimed) return session.success_url;
-    await this.deliver(
-      'checkout.session.completed',
-      checkoutSessionObject({
-        id: sessionId,
-        userId: session.user_id,
-        plan: session.plan,
-        customerId,
-        subscriptionId: subscription.id,
-        successUrl: session.success_url,
-        cancelUrl: session.cancel_url,
-      }),
-    );
-    await this.deliver('invoice.paid', paidInvoiceObject(subscription, session.plan, now));
+    // The payment's events were recorded with it; a failed hand-over is retried by the outbox.
+    await this.outbox.send(claimed);
     return session.success_url;
   }
 
@@ -374,31 +385,41 @@ export class LocalBilling implements PaymentGateway {
       );
       return 'ended';
     }
-    const renewed = await this.db.query<SubscriptionRow>(
-      `UPDATE local_subscriptions
-       SET current_period_start = current_period_end,
-           current_period_end = current_period_end + interval '1 month',
-           plan_id = coalesce(scheduled_plan_id, plan_id), scheduled_plan_id = NULL
-       WHERE id = $1 AND status <> 'canceled' AND current_period_end = $2 AND NOT cancel_at_period_end
-       RETURNING *`,
-      [subscription.id, subscription.currentPeriodEnd],
-    );
-    const row = renewed.rows[0];
-    if (!row) return 'already renewed';
-    const next = toSubscription(row);
-    await this.deliver('invoice.paid', paidInvoiceObject(next, planById(next.planId)!, now), now);
-    await this.deliver('customer.subscription.updated', subscriptionObject(next), now);
+    const renewal = await withTransaction(this.db, async (client) => {
+      const renewed = await client.query<SubscriptionRow>(
+        `UPDATE local_subscriptions
+         SET current_period_start = current_period_end,
+             current_period_end = current_period_end + interval '1 month',
+             plan_id = coalesce(scheduled_plan_id, plan_id), scheduled_plan_id = NULL
+         WHERE id = $1 AND status <> 'canceled' AND current_period_end = $2 AND NOT cancel_at_period_end
+         RETURNING *`,
+        [subscription.id, subscription.currentPeriodEnd],
+      );
+      const row = renewed.rows[0];
+      if (!row) return null;
+      const next = toSubscription(row);
+      return [
+        await this.outbox.record(
+          client,
+          'invoice.paid',
+          paidInvoiceObject(next, planById(next.planId)!, now),
+          now,
+        ),
+        await this.outbox.record(
+          client,
+          'customer.subscription.updated',
+          subscriptionObject(next),
+          now,
+        ),
+      ];
+    });
+    if (!renewal) return 'already renewed';
+    await this.outbox.send(renewal);
     return 'renewed';
   }
 
-  /** Signs the event like Stripe does and hands it to the webhook handler: the real path runs. */
+  /** Records the event, then hands it to the webhook handler: the real path runs. */
   private async deliver(type: string, object: unknown, created = new Date()) {
-    if (!this.webhooks) throw new Error('local billing is not connected to the webhook handler');
-    const payload = JSON.stringify(eventObject(type, object, created));
-    const signature = Stripe.webhooks.generateTestHeaderString({
-      payload,
-      secret: this.webhookSecret,
-    });
-    await this.webhooks.receive(Buffer.from(payload), signature);
+    await this.outbox.send([await this.outbox.record(this.db, type, object, created)]);
   }
 }
