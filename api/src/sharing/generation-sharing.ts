@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   generationDecider,
   generationStreamId,
@@ -75,11 +76,13 @@ export class GenerationSharing {
     };
     const metadata = this.metadata(userId, context, 'Owner shared the result', `share:${shareId}`);
     // The owner check (and "finished?") before any photo is decoded: the same decision, dry.
-    generationDecider.decide(
-      command,
-      await readGenerationState(this.ledger.store, generationId),
-      metadata,
-    );
+    const state = await readGenerationState(this.ledger.store, generationId);
+    generationDecider.decide(command, state, metadata);
+    // Asked again with the same choice: the link already open stands (a double click, a retry).
+    if (state.share && state.share.includesOriginal === request.includeOriginal) {
+      const open = (await this.sharesOf([generationId])).get(generationId);
+      if (open?.shareId === state.share.shareId) return open;
+    }
     let originalKey: string | null = null;
     if (request.includeOriginal) {
       if (!request.originalPhoto)
@@ -110,7 +113,12 @@ export class GenerationSharing {
     const events = await this.handle(
       generationId,
       { type: 'UnshareGeneration', data: { generationId, userId } },
-      this.metadata(userId, context, 'Owner stopped sharing', `unshare:${generationId}:${Date.now()}`),
+      this.metadata(
+        userId,
+        context,
+        'Owner stopped sharing',
+        `unshare:${generationId}:${randomUUID()}`,
+      ),
     );
     await this.dropOriginals(events);
   }
@@ -125,7 +133,12 @@ export class GenerationSharing {
     const events = await this.handle(
       generationId,
       { type: 'DeleteGeneration', data: { generationId, userId } },
-      this.metadata(userId, context, 'Owner deleted the generation', `delete:${generationId}`),
+      this.metadata(
+        userId,
+        context,
+        'Owner deleted the generation',
+        `delete:${generationId}:${randomUUID()}`,
+      ),
     );
     const removed = await this.pool.query<{ result_key: string | null; upload_key: string | null }>(
       'DELETE FROM generation_requests WHERE id = $1 AND user_id = $2 RETURNING result_key, upload_key',

@@ -13,7 +13,8 @@ const upload = multer({
 
 /** The share form: JSON, or multipart with the original photo as `originalPhoto`. */
 function receiveShareForm(request: Request, response: Response, next: NextFunction) {
-  if (request.is('application/json')) return express.json({ limit: '4kb' })(request, response, next);
+  if (request.is('application/json'))
+    return express.json({ limit: '4kb' })(request, response, next);
   upload.single('originalPhoto')(request, response, (error: unknown) => {
     if (error instanceof multer.MulterError) {
       if (error.code === 'LIMIT_FILE_SIZE')
@@ -42,7 +43,10 @@ export function shareRoutes(services: Services): Router {
     const share = await sharing.share(
       userId,
       String(request.params.id),
-      { includeOriginal: truthy(body.includeOriginal), originalPhoto: request.file?.buffer ?? null },
+      {
+        includeOriginal: truthy(body.includeOriginal),
+        originalPhoto: request.file?.buffer ?? null,
+      },
       request.context!,
     );
     response.status(201).json(share);

@@ -35,7 +35,13 @@ export const generationSharesProjection: Projection = {
           await client.query(
             `INSERT INTO ${name} (share_id, generation_id, user_id, includes_original, shared_at)
              VALUES ($1, $2, $3, $4, $5) ON CONFLICT (share_id) DO NOTHING`,
-            [change.shareId, change.generationId, change.userId, change.includesOriginal, change.at],
+            [
+              change.shareId,
+              change.generationId,
+              change.userId,
+              change.includesOriginal,
+              change.at,
+            ],
           );
           break;
         case 'close':
