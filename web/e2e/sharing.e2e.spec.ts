@@ -86,8 +86,10 @@ describe.skipIf(!process.env.DATABASE_URL)('sharing a result, end to end', () =>
     await visitor.goto(link);
     const result = visitor.getByRole('img', { name: /Ghibli Style picture/ });
     await expect
-      .poll(() => result.evaluate((img: HTMLImageElement) => img.naturalWidth))
-      .toBe(1024);
+      .poll(() =>
+        result.evaluate((img: HTMLImageElement) => (img.naturalWidth > 0 ? img.currentSrc : '')),
+      )
+      .toMatch(new RegExp(`/s/${shareId}/image-\\d+\\.webp$`));
     await visitor.getByRole('img', { name: 'The original photo' }).waitFor();
     await visitor.getByRole('link', { name: 'Make your own' }).click();
     await visitor.waitForURL('**/ghibli');

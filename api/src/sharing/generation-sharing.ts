@@ -15,7 +15,13 @@ import { sanitizeUpload, type PhotoDecoder } from '../generation/upload/sanitize
 import { badInput, notFound } from '../shared/errors';
 import type { RequestContext } from '../shared/request-context';
 import type { BlobStore } from '../storage/blob-store';
-import { isShareIdShaped, newShareId, sharePath, shareOriginalKey } from './share-id';
+import {
+  isShareIdShaped,
+  newShareId,
+  shareBlobKeys,
+  sharePath,
+  shareOriginalKey,
+} from './share-id';
 
 export interface ShareView {
   shareId: string;
@@ -169,7 +175,7 @@ export class GenerationSharing {
           `unshare-account:${share.generationId}:${share.shareId}`,
         ),
       ).catch(() => []); // a deleted generation has no link left to stop
-      await this.blobs.delete(shareOriginalKey(share.shareId));
+      for (const key of shareBlobKeys(share.shareId)) await this.blobs.delete(key);
     }
   }
 
@@ -220,7 +226,7 @@ export class GenerationSharing {
   private async dropOriginals(events: readonly GenerationEvent[]) {
     for (const event of events)
       if (event.type === 'GenerationUnshared')
-        await this.blobs.delete(shareOriginalKey(event.data.shareId));
+        for (const key of shareBlobKeys(event.data.shareId)) await this.blobs.delete(key);
   }
 
   private metadata(userId: string, context: RequestContext, reason: string, key: string) {

@@ -1,9 +1,12 @@
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import multer from 'multer';
+import sharp from 'sharp';
 import type { Services } from '../composition/services';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../generation/upload/sanitize-upload';
 import { AppError, badInput, unauthenticated } from '../shared/errors';
-import type { GenerationSharing } from './generation-sharing';
+import type { BlobStore } from '../storage/blob-store';
+import type { GenerationSharing, SharedResult } from './generation-sharing';
+import { PREVIEW_WIDTHS, sharePreviewKey, type PreviewWidth } from './share-id';
 import { sharedPageCsp, sharedResultGonePage, sharedResultPage } from './shared-page';
 
 const upload = multer({
@@ -23,6 +26,17 @@ function receiveShareForm(request: Request, response: Response, next: NextFuncti
     }
     next(error);
   });
+}
+
+async function previewOf(blobs: BlobStore, shared: SharedResult, width: PreviewWidth) {
+  const key = sharePreviewKey(shared.shareId, width);
+  const kept = await blobs.get(key);
+  if (kept) return kept.data;
+  const result = await blobs.get(shared.resultKey);
+  if (!result) return null;
+  const preview = await sharp(result.data).resize(width).webp({ quality: 82 }).toBuffer();
+  await blobs.put(key, preview, 'image/webp');
+  return preview;
 }
 
 const truthy = (value: unknown) => value === true || value === 'true' || value === '1';
@@ -106,6 +120,22 @@ export function shareRoutes(services: Services): Router {
       response.send(blob.data);
     };
   router.get('/s/:shareId/image.png', image('result'));
+  // The result made smaller for the page itself, made on first request and kept with the link.
+  router.get('/s/:shareId/image-:width.webp', async (request, response) => {
+    publicHeaders(response);
+    const width = Number(request.params.width) as PreviewWidth;
+    const shared = PREVIEW_WIDTHS.includes(width)
+      ? await sharing.findShared(String(request.params.shareId))
+      : null;
+    const preview = shared ? await previewOf(services.blobs, shared, width) : null;
+    if (!preview) {
+      response.status(404).json({ message: 'Image not found' });
+      return;
+    }
+    response.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+    response.setHeader('Content-Type', 'image/webp');
+    response.send(preview);
+  });
   router.get('/s/:shareId/original.jpg', image('original'));
   return router;
 }

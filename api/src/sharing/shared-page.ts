@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { sharePath, sharedImagePath, sharedOriginalPath } from './share-id';
+import {
+  PREVIEW_WIDTHS,
+  sharePath,
+  sharedImagePath,
+  sharedOriginalPath,
+  sharedPreviewPath,
+} from './share-id';
 
 // The page a public link opens: rendered here, complete without JavaScript (chat apps and
 // crawlers read its meta tags; people see the image at once), never naming who made it.
@@ -120,7 +126,14 @@ export function sharedResultPage(input: {
     `<meta name="twitter:description" content="${escape(description)}">`,
     `<meta name="twitter:image" content="${escape(image)}">`,
   ].join('\n');
-  const result = `<figure><img src="${escape(sharedImagePath(input.shareId))}" alt="${escape(alt)}" width="1024" height="1024" fetchpriority="high"><figcaption>${escape(style.name)}</figcaption></figure>`;
+  // WebP at the width shown (the PNG, which chat apps get, for browsers without WebP).
+  const srcset = PREVIEW_WIDTHS.map(
+    (width) => `${sharedPreviewPath(input.shareId, width)} ${width}w`,
+  ).join(', ');
+  const sizes = input.hasOriginal
+    ? '(max-width: 768px) calc(100vw - 2rem), 480px'
+    : '(max-width: 768px) calc(100vw - 2rem), 728px';
+  const result = `<figure><picture><source type="image/webp" srcset="${escape(srcset)}" sizes="${sizes}"><img src="${escape(sharedImagePath(input.shareId))}" alt="${escape(alt)}" width="1024" height="1024" fetchpriority="high"></picture><figcaption>${escape(style.name)}</figcaption></figure>`;
   const original = input.hasOriginal
     ? `<figure><img src="${escape(sharedOriginalPath(input.shareId))}" alt="The original photo" loading="lazy"><figcaption>The original photo</figcaption></figure>`
     : '';

@@ -123,6 +123,11 @@ describe('sharing a result over HTTP', { timeout: 180_000 }, () => {
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
     expect(image.headers.get('cache-control')).toBe('no-cache');
+    const preview = await anonymous().fetch(`${link.path}/image-480.webp`);
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get('content-type')).toBe('image/webp');
+    expect(html).toContain(`/s/${link.shareId}/image-768.webp 768w`);
+    expect((await anonymous().fetch(`${link.path}/image-999.webp`)).status).toBe(404);
     const original = await anonymous().fetch(`${link.path}/original.jpg`);
     expect(original.status).toBe(200);
     expect(original.headers.get('content-type')).toBe('image/jpeg');
@@ -135,9 +140,14 @@ describe('sharing a result over HTTP', { timeout: 180_000 }, () => {
       method: 'DELETE',
     });
     expect(stop.status).toBe(200);
-    for (const path of [link.path, `${link.path}/image.png`, `${link.path}/original.jpg`])
+    for (const path of [
+      link.path,
+      `${link.path}/image.png`,
+      `${link.path}/image-480.webp`,
+      `${link.path}/original.jpg`,
+    ])
       expect((await anonymous().fetch(path)).status).toBe(404);
-    expect(await app.services.blobs.exists(`shares/${link.shareId}/original.jpg`)).toBe(false);
+    expect(await app.services.blobs.list(`shares/${link.shareId}/`)).toEqual([]);
 
     // A new link is a new id; the old one stays dead.
     const renewed = (await (await share(owner.client, generationId)).json()) as ShareBody;
