@@ -1,6 +1,7 @@
 import { creditBalancesProjection } from './credit-balances/credit-balances.projection';
 import { creditHistoryProjection } from './credit-history/credit-history.projection';
 import { generationHistoryProjection } from './generation-history/generation-history.projection';
+import { generationSharesProjection } from './generation-shares/generation-shares.projection';
 import type { Projection } from './runtime/projection';
 import { subscriptionStatusProjection } from './subscription-status/subscription-status.projection';
 
@@ -9,6 +10,7 @@ export const allProjections: readonly Projection[] = [
   creditHistoryProjection,
   subscriptionStatusProjection,
   generationHistoryProjection,
+  generationSharesProjection,
 ];
 
 export function projectionNamed(name: string): Projection {

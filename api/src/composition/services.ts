@@ -23,6 +23,7 @@ import { PasswordResetService } from '../accounts/password-reset';
 import { AccountEmailService } from '../accounts/account-email';
 import { DataExportService } from '../privacy/data-export';
 import { AccountDeletionService } from '../privacy/account-deletion';
+import { GenerationSharing } from '../sharing/generation-sharing';
 import { MailDelivery } from '../mail/mail-delivery';
 import type { Mailer } from '../mail/mailer';
 import { OutboxMailer, printOutboxMail } from '../mail/outbox-mailer';
@@ -58,6 +59,8 @@ export interface Services {
   readonly blobs: BlobStore;
   readonly provider: ImageProvider;
   readonly generations: GenerationService;
+  /** Public links to results, and deleting a generation (which ends its link). */
+  readonly sharing: GenerationSharing;
   /** Upload decodes, in child processes behind a bounded queue. */
   readonly decodePool: DecodePool;
   readonly generationRecovery: GenerationRecovery;
@@ -158,6 +161,15 @@ export async function createServices(
     projections: runtime.runner ? runtime.projectionOperations : null,
   });
   const billing = await createBilling(config, pool, ledger, idempotency, runtime.metrics);
+  const sharing = new GenerationSharing(
+    pool,
+    ledger,
+    runtime.projections,
+    generations.repository,
+    blobs,
+    decodePool.decode,
+    config.publicUrl,
+  );
   return {
     config,
     pool,
@@ -173,6 +185,7 @@ export async function createServices(
     blobs,
     provider,
     generations,
+    sharing,
     decodePool,
     generationRecovery: new GenerationRecovery(ledger, generations, provider, blobs),
     contact: new ContactService(pool),
@@ -183,6 +196,7 @@ export async function createServices(
       accountEmail,
       billing.billing,
       blobs,
+      sharing,
     ),
     staff: {
       users: new StaffUsers(pool),

@@ -12,6 +12,7 @@ import { authRoutes } from './rest/auth-routes';
 import { accountRoutes } from './rest/account-routes';
 import { googleRoutes } from './auth/google-routes';
 import { generationRoutes } from './rest/generation-routes';
+import { shareRoutes } from '../sharing/share-routes';
 import { pageViewRoutes } from '../analytics/page-views';
 import { billingRoutes } from '../billing/billing-routes';
 import { staffRoutes } from '../staff/staff-routes';
@@ -110,6 +111,7 @@ function createExpressApp(runtime: Runtime, services: Services, options: AppOpti
   app.use(accountRoutes(services));
   app.use(googleRoutes(services.config.google, services.accounts, services.cookies));
   app.use(generationRoutes(services));
+  app.use(shareRoutes(services));
   app.use(pageViewRoutes(services.pool));
   app.use(billingRoutes(services));
   app.use(staffRoutes(services));

@@ -11,7 +11,7 @@ import { createServices } from '../composition/services';
 const run = promisify(execFile);
 
 /** The blob prefixes a backup carries: results (kept), uploads (in flight at backup time). */
-const BLOB_PREFIXES = ['results/', 'uploads/'];
+const BLOB_PREFIXES = ['results/', 'uploads/', 'shares/'];
 
 export interface BackupManifest {
   readonly format: 1;

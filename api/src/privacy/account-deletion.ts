@@ -8,6 +8,8 @@ import type { SessionRecord } from '../accounts/sessions';
 import type { UserRecord } from '../accounts/users-repository';
 import type { BillingService } from '../billing/billing-service';
 import { AppError } from '../shared/errors';
+import { systemContext } from '../shared/request-context';
+import type { GenerationSharing } from '../sharing/generation-sharing';
 import type { BlobStore } from '../storage/blob-store';
 
 /** A Google-only account proves itself with a Google sign-in this recent. */
@@ -34,6 +36,7 @@ export class AccountDeletionService {
     private readonly accountEmail: AccountEmailService,
     private readonly billing: BillingService,
     private readonly blobs: BlobStore,
+    private readonly sharing: GenerationSharing,
   ) {}
 
   async deleteAccount(
@@ -69,6 +72,8 @@ export class AccountDeletionService {
 
   /** Erases the person's data from every table and blob; the ledger keeps its ids-only events. */
   async erase(user: UserRecord): Promise<void> {
+    // Public links first: their pages also check the account, so none outlives this call.
+    await this.sharing.endAllOf(user.id, systemContext(`account-deletion:${user.id}`));
     const blobKeys = await withTransaction(this.pool, async (client) => {
       const locked = await client.query(
         'SELECT 1 FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE',

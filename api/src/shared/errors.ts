@@ -41,6 +41,9 @@ const domainStatus: Record<string, number> = {
   HOLD_ALREADY_SETTLED: 409,
   REFUND_EXCEEDS_SPEND: 400,
   INVALID_COMMAND: 400,
+  NOT_FOUND: 404,
+  GENERATION_NOT_SHAREABLE: 409,
+  GENERATION_IN_PROGRESS: 409,
 };
 
 /** Expected errors become AppErrors; anything else is unexpected (masked, logged). */

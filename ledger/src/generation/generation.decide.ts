@@ -1,6 +1,11 @@
 import type { Decider } from '../shared/decider';
 import { assertNever } from '../shared/decider';
-import { InvalidCommandError } from '../shared/errors';
+import {
+  GenerationInProgressError,
+  GenerationNotFoundError,
+  GenerationNotShareableError,
+  InvalidCommandError,
+} from '../shared/errors';
 import type { CommandMetadata } from '../shared/metadata';
 import {
   evolveGeneration,
@@ -32,7 +37,19 @@ export type GenerationCommand =
   | {
       type: 'FailGeneration';
       data: { generationId: string; userId: string; errorCode: string; errorMessage: string };
-    };
+    }
+  | {
+      type: 'ShareGeneration';
+      data: { generationId: string; userId: string; shareId: string; includesOriginal: boolean };
+    }
+  | { type: 'UnshareGeneration'; data: { generationId: string; userId: string } }
+  | { type: 'DeleteGeneration'; data: { generationId: string; userId: string } };
+
+/** Someone else's generation, a deleted one and a missing one are refused alike. */
+function assertOwned(state: GenerationState, generationId: string, userId: string) {
+  if (state.status === 'none' || state.deleted || state.userId !== userId)
+    throw new GenerationNotFoundError(generationId);
+}
 
 export function decideGeneration(
   command: GenerationCommand,
@@ -66,10 +83,39 @@ export function decideGeneration(
           },
         },
       ];
+    case 'ShareGeneration': {
+      assertOwned(state, command.data.generationId, command.data.userId);
+      if (state.status !== 'succeeded') throw new GenerationNotShareableError();
+      if (state.share?.shareId === command.data.shareId) return [];
+      // Sharing again while shared replaces the link (two clicks racing: the last one stands).
+      const replaced: GenerationEvent[] = state.share
+        ? [unshared(command.data, state.share.shareId, at)]
+        : [];
+      return [...replaced, { type: 'GenerationShared', data: { ...command.data, sharedAt: at } }];
+    }
+    case 'UnshareGeneration':
+      assertOwned(state, command.data.generationId, command.data.userId);
+      return state.share ? [unshared(command.data, state.share.shareId, at)] : [];
+    case 'DeleteGeneration':
+      assertOwned(state, command.data.generationId, command.data.userId);
+      if (state.status === 'pending') throw new GenerationInProgressError();
+      return [
+        ...(state.share ? [unshared(command.data, state.share.shareId, at)] : []),
+        { type: 'GenerationDeleted', data: { ...command.data, deletedAt: at } },
+      ];
     default:
       return assertNever(command);
   }
 }
+
+const unshared = (
+  ids: { generationId: string; userId: string },
+  shareId: string,
+  at: string,
+): GenerationEvent => ({
+  type: 'GenerationUnshared',
+  data: { generationId: ids.generationId, userId: ids.userId, shareId, unsharedAt: at },
+});
 
 export const generationDecider: Decider<GenerationState, GenerationCommand, GenerationEvent> = {
   streamType: 'generation',
@@ -77,5 +123,9 @@ export const generationDecider: Decider<GenerationState, GenerationCommand, Gene
   evolve: evolveGeneration,
   decide: decideGeneration,
   serialize: (state) => state,
-  deserialize: (json) => json as GenerationState,
+  // States cached before shares existed lack the fields.
+  deserialize: (json) => {
+    const state = json as Omit<GenerationState, 'share' | 'deleted'> & Partial<GenerationState>;
+    return { ...state, share: state.share ?? null, deleted: state.deleted ?? false };
+  },
 };

@@ -52,6 +52,36 @@ export const generationEventSchema = z.discriminatedUnion('type', [
       completedAt: isoDate,
     }),
   }),
+  z.object({
+    // The owner opened a public link. The share id is a random reference (the link's secret),
+    // never derived from the generation id; resharing makes a new one.
+    type: z.literal('GenerationShared'),
+    data: z.object({
+      generationId: z.string(),
+      userId: z.string(),
+      shareId: z.string(),
+      includesOriginal: z.boolean(),
+      sharedAt: isoDate,
+    }),
+  }),
+  z.object({
+    type: z.literal('GenerationUnshared'),
+    data: z.object({
+      generationId: z.string(),
+      userId: z.string(),
+      shareId: z.string(),
+      unsharedAt: isoDate,
+    }),
+  }),
+  z.object({
+    // The owner deleted the generation: its prompt, result and link are gone.
+    type: z.literal('GenerationDeleted'),
+    data: z.object({
+      generationId: z.string(),
+      userId: z.string(),
+      deletedAt: isoDate,
+    }),
+  }),
 ]);
 
 export type GenerationEvent = z.infer<typeof generationEventSchema>;
@@ -60,8 +90,16 @@ export const generationEventTypes: readonly GenerationEvent['type'][] =
 
 export type GenerationStatus = 'none' | 'pending' | 'succeeded' | 'failed';
 
+export interface GenerationShare {
+  shareId: string;
+  includesOriginal: boolean;
+}
+
 export interface GenerationState {
   status: GenerationStatus;
+  /** The public link, while there is one. */
+  share: GenerationShare | null;
+  deleted: boolean;
   userId: string | null;
   reservationId: string | null;
   predictionId: string | null;
@@ -70,6 +108,8 @@ export interface GenerationState {
 
 export const initialGenerationState = (): GenerationState => ({
   status: 'none',
+  share: null,
+  deleted: false,
   userId: null,
   reservationId: null,
   predictionId: null,
@@ -96,6 +136,19 @@ export function evolveGeneration(
       return state;
     case 'GenerationFailed':
       state.status = 'failed';
+      return state;
+    case 'GenerationShared':
+      state.share = {
+        shareId: event.data.shareId,
+        includesOriginal: event.data.includesOriginal,
+      };
+      return state;
+    case 'GenerationUnshared':
+      if (state.share?.shareId === event.data.shareId) state.share = null;
+      return state;
+    case 'GenerationDeleted':
+      state.deleted = true;
+      state.share = null;
       return state;
     default:
       return assertNever(event);

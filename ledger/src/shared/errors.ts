@@ -62,3 +62,24 @@ export class TooManyGenerationsError extends DomainError {
     );
   }
 }
+
+export class GenerationNotFoundError extends DomainError {
+  constructor(readonly generationId: string) {
+    super('NOT_FOUND', 'Generation not found');
+  }
+}
+
+export class GenerationNotShareableError extends DomainError {
+  constructor() {
+    super('GENERATION_NOT_SHAREABLE', 'Only a finished image can be shared');
+  }
+}
+
+export class GenerationInProgressError extends DomainError {
+  constructor() {
+    super(
+      'GENERATION_IN_PROGRESS',
+      'This image is still being made. You can delete it once it is done.',
+    );
+  }
+}

@@ -1,4 +1,9 @@
-import { generationEventTypes, type GenerationEvent, type RecordedEvent } from '@app/ledger';
+import {
+  assertNever,
+  generationEventTypes,
+  type GenerationEvent,
+  type RecordedEvent,
+} from '@app/ledger';
 import type pg from 'pg';
 import type { Projection } from '../runtime/projection';
 
@@ -18,6 +23,7 @@ interface Row {
   requested_at: string | null;
   submitted_at: string | null;
   completed_at: string | null;
+  deleted_at: string | null;
 }
 
 function applyEvent(row: Row, event: GenerationEvent) {
@@ -43,6 +49,15 @@ function applyEvent(row: Row, event: GenerationEvent) {
       row.error_message = event.data.errorMessage;
       row.completed_at = event.data.completedAt;
       return;
+    case 'GenerationDeleted':
+      // Kept (ids only) so the credit history still names the style of what was paid for.
+      row.deleted_at = event.data.deletedAt;
+      return;
+    case 'GenerationShared':
+    case 'GenerationUnshared':
+      return; // the generation_shares read model
+    default:
+      return assertNever(event);
   }
 }
 
@@ -59,11 +74,13 @@ const COLUMNS = [
   'requested_at',
   'submitted_at',
   'completed_at',
+  'deleted_at',
 ] as const;
 
 export const generationHistoryProjection: Projection = {
   name: 'generation_history',
-  version: 1,
+  // 2: deleted generations (GenerationDeleted) carry deleted_at.
+  version: 2,
   tables: [
     {
       name: 'generation_history',
@@ -78,7 +95,8 @@ export const generationHistoryProjection: Projection = {
         error_message text,
         requested_at timestamptz,
         submitted_at timestamptz,
-        completed_at timestamptz`,
+        completed_at timestamptz,
+        deleted_at timestamptz`,
       indexes: [
         'CREATE INDEX IF NOT EXISTS {table}_user_idx ON {table} (user_id, requested_at DESC)',
       ],
@@ -111,7 +129,7 @@ export const generationHistoryProjection: Projection = {
     await client.query(
       `INSERT INTO ${name} (${COLUMNS.join(', ')})
        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-         $8::text[], $9::text[], $10::timestamptz[], $11::timestamptz[], $12::timestamptz[])
+         $8::text[], $9::text[], $10::timestamptz[], $11::timestamptz[], $12::timestamptz[], $13::timestamptz[])
        ON CONFLICT (generation_id) DO UPDATE SET ${COLUMNS.slice(2)
          .map((c) => `${c} = excluded.${c}`)
          .join(', ')}`,

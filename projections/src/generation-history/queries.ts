@@ -15,6 +15,7 @@ export interface GenerationRecord {
   requestedAt: Date | null;
   submittedAt: Date | null;
   completedAt: Date | null;
+  deletedAt: Date | null;
 }
 
 interface Row {
@@ -30,6 +31,7 @@ interface Row {
   requested_at: Date | null;
   submitted_at: Date | null;
   completed_at: Date | null;
+  deleted_at: Date | null;
 }
 
 export const toGenerationRecord = (row: Row): GenerationRecord => ({
@@ -45,6 +47,7 @@ export const toGenerationRecord = (row: Row): GenerationRecord => ({
   requestedAt: row.requested_at,
   submittedAt: row.submitted_at,
   completedAt: row.completed_at,
+  deletedAt: row.deleted_at,
 });
 
 export async function getGeneration(
@@ -57,7 +60,7 @@ export async function getGeneration(
   return result.rows[0] ? toGenerationRecord(result.rows[0]) : null;
 }
 
-/** A user's generations, newest first, keyset-paginated on (requested_at, generation_id). */
+/** A user's generations (not the deleted ones), newest first, keyset-paginated on (requested_at, generation_id). */
 export async function listGenerations(
   db: Queryable,
   userId: string,
@@ -70,7 +73,7 @@ export async function listGenerations(
     cursor = 'AND (requested_at, generation_id) < ($3, $4)';
   }
   const result = await db.query<Row>(
-    `SELECT * FROM generation_history WHERE user_id = $1 ${cursor}
+    `SELECT * FROM generation_history WHERE user_id = $1 AND deleted_at IS NULL ${cursor}
      ORDER BY requested_at DESC, generation_id DESC LIMIT $2`,
     params,
   );

@@ -46,8 +46,9 @@ type Documents = {
     "\n  query CurrentUser {\n    me {\n      ...CurrentUser_User\n    }\n  }\n": typeof types.CurrentUserDocument,
     "\n  mutation Logout {\n    logout\n  }\n": typeof types.LogoutDocument,
     "\n  mutation SubmitContactMessage($input: ContactMessageInput!) {\n    submitContactMessage(input: $input) {\n      id\n    }\n  }\n": typeof types.SubmitContactMessageDocument,
-    "\n  fragment CreationCard_Generation on Generation {\n    id\n    style\n    prompt\n    status\n    resultUrl\n    errorMessage\n    requestedAt\n    completedAt\n  }\n": typeof types.CreationCard_GenerationFragmentDoc,
+    "\n  fragment CreationCard_Generation on Generation {\n    id\n    style\n    prompt\n    status\n    resultUrl\n    errorMessage\n    requestedAt\n    completedAt\n    ...ShareActions_Generation\n  }\n": typeof types.CreationCard_GenerationFragmentDoc,
     "\n  query MyCreations($first: Int!, $after: String) {\n    myGenerations(first: $first, after: $after) {\n      generations {\n        ...CreationCard_Generation\n      }\n      nextCursor\n    }\n  }\n": typeof types.MyCreationsDocument,
+    "\n  mutation DeleteGeneration($generationId: ID!) {\n    deleteGeneration(generationId: $generationId) {\n      message\n    }\n  }\n": typeof types.DeleteGenerationDocument,
     "\n  query GenerationProgress($idempotencyKey: String!) {\n    myGenerationByKey(idempotencyKey: $idempotencyKey) {\n      id\n      stage\n    }\n  }\n": typeof types.GenerationProgressDocument,
     "\n  query ImageEngine {\n    imageEngine {\n      preview\n    }\n  }\n": typeof types.ImageEngineDocument,
     "\n  mutation GenerateImage($input: GenerateImageInput!) {\n    generateImage(input: $input) {\n      id\n      status\n      resultUrl\n      errorMessage\n    }\n  }\n": typeof types.GenerateImageDocument,
@@ -61,6 +62,10 @@ type Documents = {
     "\n  query Profile {\n    me {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n      ...ProfileCreditsCard_User\n      ...ProfileSubscriptionCard_User\n      ...AccountSettings_User\n    }\n  }\n": typeof types.ProfileDocument,
     "\n  mutation CreatePortalSession($idempotencyKey: String) {\n    createPortalSession(idempotencyKey: $idempotencyKey) {\n      url\n    }\n  }\n": typeof types.CreatePortalSessionDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n    }\n  }\n": typeof types.UpdateProfileDocument,
+    "\n  query GenerationShare($id: ID!) {\n    myGeneration(id: $id) {\n      ...ShareActions_Generation\n    }\n  }\n": typeof types.GenerationShareDocument,
+    "\n  fragment ShareActions_Generation on Generation {\n    id\n    share {\n      id\n      path\n      includesOriginal\n    }\n  }\n": typeof types.ShareActions_GenerationFragmentDoc,
+    "\n  mutation ShareGeneration($input: ShareGenerationInput!) {\n    shareGeneration(input: $input) {\n      id\n      share {\n        id\n        path\n        includesOriginal\n      }\n    }\n  }\n": typeof types.ShareGenerationDocument,
+    "\n  mutation UnshareGeneration($generationId: ID!) {\n    unshareGeneration(generationId: $generationId) {\n      id\n      share {\n        id\n        path\n        includesOriginal\n      }\n    }\n  }\n": typeof types.UnshareGenerationDocument,
     "\n  mutation ResetPassword($input: ResetPasswordInput!) {\n    resetPassword(input: $input) {\n      message\n    }\n  }\n": typeof types.ResetPasswordDocument,
     "\n  mutation VerifyEmail($input: VerifyEmailInput!) {\n    verifyEmail(input: $input) {\n      message\n    }\n  }\n": typeof types.VerifyEmailDocument,
 };
@@ -97,8 +102,9 @@ const documents: Documents = {
     "\n  query CurrentUser {\n    me {\n      ...CurrentUser_User\n    }\n  }\n": types.CurrentUserDocument,
     "\n  mutation Logout {\n    logout\n  }\n": types.LogoutDocument,
     "\n  mutation SubmitContactMessage($input: ContactMessageInput!) {\n    submitContactMessage(input: $input) {\n      id\n    }\n  }\n": types.SubmitContactMessageDocument,
-    "\n  fragment CreationCard_Generation on Generation {\n    id\n    style\n    prompt\n    status\n    resultUrl\n    errorMessage\n    requestedAt\n    completedAt\n  }\n": types.CreationCard_GenerationFragmentDoc,
+    "\n  fragment CreationCard_Generation on Generation {\n    id\n    style\n    prompt\n    status\n    resultUrl\n    errorMessage\n    requestedAt\n    completedAt\n    ...ShareActions_Generation\n  }\n": types.CreationCard_GenerationFragmentDoc,
     "\n  query MyCreations($first: Int!, $after: String) {\n    myGenerations(first: $first, after: $after) {\n      generations {\n        ...CreationCard_Generation\n      }\n      nextCursor\n    }\n  }\n": types.MyCreationsDocument,
+    "\n  mutation DeleteGeneration($generationId: ID!) {\n    deleteGeneration(generationId: $generationId) {\n      message\n    }\n  }\n": types.DeleteGenerationDocument,
     "\n  query GenerationProgress($idempotencyKey: String!) {\n    myGenerationByKey(idempotencyKey: $idempotencyKey) {\n      id\n      stage\n    }\n  }\n": types.GenerationProgressDocument,
     "\n  query ImageEngine {\n    imageEngine {\n      preview\n    }\n  }\n": types.ImageEngineDocument,
     "\n  mutation GenerateImage($input: GenerateImageInput!) {\n    generateImage(input: $input) {\n      id\n      status\n      resultUrl\n      errorMessage\n    }\n  }\n": types.GenerateImageDocument,
@@ -112,6 +118,10 @@ const documents: Documents = {
     "\n  query Profile {\n    me {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n      ...ProfileCreditsCard_User\n      ...ProfileSubscriptionCard_User\n      ...AccountSettings_User\n    }\n  }\n": types.ProfileDocument,
     "\n  mutation CreatePortalSession($idempotencyKey: String) {\n    createPortalSession(idempotencyKey: $idempotencyKey) {\n      url\n    }\n  }\n": types.CreatePortalSessionDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n    }\n  }\n": types.UpdateProfileDocument,
+    "\n  query GenerationShare($id: ID!) {\n    myGeneration(id: $id) {\n      ...ShareActions_Generation\n    }\n  }\n": types.GenerationShareDocument,
+    "\n  fragment ShareActions_Generation on Generation {\n    id\n    share {\n      id\n      path\n      includesOriginal\n    }\n  }\n": types.ShareActions_GenerationFragmentDoc,
+    "\n  mutation ShareGeneration($input: ShareGenerationInput!) {\n    shareGeneration(input: $input) {\n      id\n      share {\n        id\n        path\n        includesOriginal\n      }\n    }\n  }\n": types.ShareGenerationDocument,
+    "\n  mutation UnshareGeneration($generationId: ID!) {\n    unshareGeneration(generationId: $generationId) {\n      id\n      share {\n        id\n        path\n        includesOriginal\n      }\n    }\n  }\n": types.UnshareGenerationDocument,
     "\n  mutation ResetPassword($input: ResetPasswordInput!) {\n    resetPassword(input: $input) {\n      message\n    }\n  }\n": types.ResetPasswordDocument,
     "\n  mutation VerifyEmail($input: VerifyEmailInput!) {\n    verifyEmail(input: $input) {\n      message\n    }\n  }\n": types.VerifyEmailDocument,
 };
@@ -261,11 +271,15 @@ export function graphql(source: "\n  mutation SubmitContactMessage($input: Conta
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment CreationCard_Generation on Generation {\n    id\n    style\n    prompt\n    status\n    resultUrl\n    errorMessage\n    requestedAt\n    completedAt\n  }\n"): (typeof documents)["\n  fragment CreationCard_Generation on Generation {\n    id\n    style\n    prompt\n    status\n    resultUrl\n    errorMessage\n    requestedAt\n    completedAt\n  }\n"];
+export function graphql(source: "\n  fragment CreationCard_Generation on Generation {\n    id\n    style\n    prompt\n    status\n    resultUrl\n    errorMessage\n    requestedAt\n    completedAt\n    ...ShareActions_Generation\n  }\n"): (typeof documents)["\n  fragment CreationCard_Generation on Generation {\n    id\n    style\n    prompt\n    status\n    resultUrl\n    errorMessage\n    requestedAt\n    completedAt\n    ...ShareActions_Generation\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query MyCreations($first: Int!, $after: String) {\n    myGenerations(first: $first, after: $after) {\n      generations {\n        ...CreationCard_Generation\n      }\n      nextCursor\n    }\n  }\n"): (typeof documents)["\n  query MyCreations($first: Int!, $after: String) {\n    myGenerations(first: $first, after: $after) {\n      generations {\n        ...CreationCard_Generation\n      }\n      nextCursor\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteGeneration($generationId: ID!) {\n    deleteGeneration(generationId: $generationId) {\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteGeneration($generationId: ID!) {\n    deleteGeneration(generationId: $generationId) {\n      message\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -318,6 +332,22 @@ export function graphql(source: "\n  mutation CreatePortalSession($idempotencyKe
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query GenerationShare($id: ID!) {\n    myGeneration(id: $id) {\n      ...ShareActions_Generation\n    }\n  }\n"): (typeof documents)["\n  query GenerationShare($id: ID!) {\n    myGeneration(id: $id) {\n      ...ShareActions_Generation\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ShareActions_Generation on Generation {\n    id\n    share {\n      id\n      path\n      includesOriginal\n    }\n  }\n"): (typeof documents)["\n  fragment ShareActions_Generation on Generation {\n    id\n    share {\n      id\n      path\n      includesOriginal\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ShareGeneration($input: ShareGenerationInput!) {\n    shareGeneration(input: $input) {\n      id\n      share {\n        id\n        path\n        includesOriginal\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ShareGeneration($input: ShareGenerationInput!) {\n    shareGeneration(input: $input) {\n      id\n      share {\n        id\n        path\n        includesOriginal\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UnshareGeneration($generationId: ID!) {\n    unshareGeneration(generationId: $generationId) {\n      id\n      share {\n        id\n        path\n        includesOriginal\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UnshareGeneration($generationId: ID!) {\n    unshareGeneration(generationId: $generationId) {\n      id\n      share {\n        id\n        path\n        includesOriginal\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -158,8 +158,8 @@ builder.queryFields((t) => ({
       first: z.number().int().min(1).max(50, { error: 'first must be at most 50' }).nullish(),
       after: z.string().max(200).nullish(),
     }),
-    resolve: (_root, args, context) =>
-      listMyGenerations(
+    resolve: async (_root, args, context) => {
+      const page = await listMyGenerations(
         context.services.pool,
         context.services.generations.repository,
         context.viewer!.user.id,
@@ -167,7 +167,14 @@ builder.queryFields((t) => ({
           first: args.first ?? 20,
           after: args.after ?? null,
         },
-      ),
+      );
+      // Their open links in one read, not one per card.
+      const shares = await context.services.sharing.sharesOf(page.generations.map((g) => g.id));
+      return {
+        ...page,
+        generations: page.generations.map((g) => ({ ...g, share: shares.get(g.id) ?? null })),
+      };
+    },
   }),
   myGenerationByKey: t.field({
     type: GenerationRef,

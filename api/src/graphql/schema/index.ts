@@ -5,6 +5,7 @@ import './auth';
 import './account-care';
 import './credit-history';
 import './generation';
+import './sharing';
 import './contact';
 import './billing';
 import './staff-support';

@@ -149,6 +149,7 @@ export const ActionFigureTool = () => {
           slider={slider}
           range={DEMO_DRAG_RANGE}
           downloadPrefix={STYLE.downloadPrefix}
+          styleName={STYLE.name}
           showFailure
         >
           <ExampleDownloads prefix={STYLE.downloadPrefix} />

@@ -1,10 +1,14 @@
+import { useState } from 'react';
+
 import { graphql } from '../../../gql';
 import type { CreationCard_GenerationFragment } from '../../../gql/graphql';
 import { DownloadImageButton } from '../../generation/components/DownloadImageButton';
+import { ShareActions } from '../../sharing/components/ShareActions';
 import { Badge } from '../../ui/components/Badge';
 import { Button } from '../../ui/components/Button';
 import { Spinner } from '../../ui/components/Spinner';
 import { IconClock, IconClose, IconImage } from '../../ui/icons/icons';
+import { useDeleteGeneration } from '../hooks/useDeleteGeneration';
 import { creationStyle, formatCreationDate } from '../utils/creation-labels';
 
 import styles from './CreationCard.module.css';
@@ -19,6 +23,7 @@ export const CREATION_CARD_FRAGMENT = graphql(`
     errorMessage
     requestedAt
     completedAt
+    ...ShareActions_Generation
   }
 `);
 
@@ -32,6 +37,8 @@ export const CreationCard = ({ generation, onView }: CreationCardProps) => {
   const style = creationStyle(generation.style);
   const date = formatCreationDate(generation.requestedAt);
   const { resultUrl } = generation;
+  const { remove, deleting } = useDeleteGeneration();
+  const [confirming, setConfirming] = useState(false);
   return (
     <article className={styles.card} aria-label={`${style.name}, ${date}`}>
       <div className={styles.media}>
@@ -94,6 +101,36 @@ export const CreationCard = ({ generation, onView }: CreationCardProps) => {
               size="sm"
               label="Download"
             />
+            <ShareActions
+              generation={generation}
+              styleName={style.name}
+              originalPhoto={null}
+              size="sm"
+            />
+          </div>
+        )}
+        {generation.status !== 'PENDING' && (
+          <div className={styles.deleteRow}>
+            {confirming ? (
+              <>
+                <span className={styles.confirm}>Delete this image for good?</span>
+                <Button variant="ghost" size="sm" onClick={() => setConfirming(false)}>
+                  Keep
+                </Button>
+                <Button
+                  variant="danger"
+                  size="sm"
+                  disabled={deleting}
+                  onClick={() => void remove(generation.id)}
+                >
+                  Delete
+                </Button>
+              </>
+            ) : (
+              <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
+                Delete
+              </Button>
+            )}
           </div>
         )}
       </div>

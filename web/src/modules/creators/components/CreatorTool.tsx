@@ -113,6 +113,7 @@ export const CreatorTool = ({ content }: { content: CreatorContent }) => {
         slider={slider}
         range={CREATOR_DRAG_RANGE}
         downloadPrefix={style.downloadPrefix}
+        styleName={style.name}
         showFailure={!isAnime}
       />
     </section>

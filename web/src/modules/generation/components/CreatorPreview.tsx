@@ -8,6 +8,7 @@ import {
 } from '../../before-after/components/BeforeAfterSlider';
 import type { SweepingSlider } from '../../before-after/hooks/useAutoSweep';
 import type { SliderRange } from '../../before-after/utils/slider-math';
+import { CreatorShareActions } from '../../sharing/components/CreatorShareActions';
 import { IconCheck, IconSparkles } from '../../ui/icons/icons';
 import type { CreatorSession } from '../utils/creator-session-store';
 
@@ -23,6 +24,8 @@ type CreatorPreviewProps = {
   slider: SweepingSlider;
   range: SliderRange;
   downloadPrefix: string;
+  /** The style's name, for the share sheet's title. */
+  styleName: string;
   /** Show a failed run's message over the preview (pages without the red error box). */
   showFailure: boolean;
   /** Extra actions under the result (the action figure's example downloads). */
@@ -40,6 +43,7 @@ export const CreatorPreview = ({
   slider,
   range,
   downloadPrefix,
+  styleName,
   showFailure,
   children,
 }: CreatorPreviewProps) => {
@@ -119,6 +123,13 @@ export const CreatorPreview = ({
             <Link to="/creations" className={styles.link}>
               My creations
             </Link>
+          )}
+          {result && (
+            <CreatorShareActions
+              generationId={result.id}
+              styleName={styleName}
+              originalPhoto={photo?.file ?? null}
+            />
           )}
           <DownloadImageButton
             url={result?.resultUrl ?? null}

@@ -155,3 +155,13 @@ export const IconSidebar = (props: IconProps) => (
     <path d="M9 4v16" />
   </IconBase>
 );
+
+export const IconShare = (props: IconProps) => (
+  <IconBase {...props}>
+    <circle cx="18" cy="5" r="3" />
+    <circle cx="6" cy="12" r="3" />
+    <circle cx="18" cy="19" r="3" />
+    <path d="m8.6 13.5 6.8 4" />
+    <path d="m15.4 6.5-6.8 4" />
+  </IconBase>
+);
