@@ -31,6 +31,7 @@ import type { Config } from '../config';
 import { ContactService } from '../contact/contact-service';
 import type { CookieOptions } from '../http/auth/session-cookie';
 import { LedgerAuditService } from '../operator/ledger-audit-service';
+import { ResultRetention } from '../generation/result-retention';
 import { IdempotencyKeys } from '../shared/idempotency';
 import type { ProjectionsGate } from './projections-gate';
 import type { Runtime } from './runtime';
@@ -61,6 +62,8 @@ export interface Services {
   /** Upload decodes, in child processes behind a bounded queue. */
   readonly decodePool: DecodePool;
   readonly generationRecovery: GenerationRecovery;
+  /** Deletes images past RESULT_RETENTION_DAYS and blobs no generation names. */
+  readonly resultRetention: ResultRetention;
   readonly contact: ContactService;
   readonly billing: BillingService;
   readonly webhooks: StripeWebhookService;
@@ -175,6 +178,9 @@ export async function createServices(
     generations,
     decodePool,
     generationRecovery: new GenerationRecovery(ledger, generations, provider, blobs),
+    resultRetention: new ResultRetention(pool, ledger, blobs, {
+      retentionMs: config.generation.resultRetentionMs,
+    }),
     contact: new ContactService(pool),
     ...billing,
     accountDeletion: new AccountDeletionService(

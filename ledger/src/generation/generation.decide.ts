@@ -32,6 +32,10 @@ export type GenerationCommand =
   | {
       type: 'FailGeneration';
       data: { generationId: string; userId: string; errorCode: string; errorMessage: string };
+    }
+  | {
+      type: 'ExpireResult';
+      data: { generationId: string; userId: string };
     };
 
 export function decideGeneration(
@@ -66,6 +70,11 @@ export function decideGeneration(
           },
         },
       ];
+    case 'ExpireResult':
+      if (state.resultExpired) return [];
+      if (state.status !== 'succeeded')
+        throw new InvalidCommandError('Only a delivered result can expire');
+      return [{ type: 'GenerationResultExpired', data: { ...command.data, expiredAt: at } }];
     default:
       return assertNever(command);
   }

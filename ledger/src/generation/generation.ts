@@ -52,6 +52,15 @@ export const generationEventSchema = z.discriminatedUnion('type', [
       completedAt: isoDate,
     }),
   }),
+  // The image was deleted when its retention period ended; the generation's record stays.
+  z.object({
+    type: z.literal('GenerationResultExpired'),
+    data: z.object({
+      generationId: z.string(),
+      userId: z.string(),
+      expiredAt: isoDate,
+    }),
+  }),
 ]);
 
 export type GenerationEvent = z.infer<typeof generationEventSchema>;
@@ -65,6 +74,8 @@ export interface GenerationState {
   userId: string | null;
   reservationId: string | null;
   predictionId: string | null;
+  /** Absent on snapshots taken before results expired. */
+  resultExpired?: boolean;
   seenKeys: Record<string, true>;
 }
 
@@ -96,6 +107,9 @@ export function evolveGeneration(
       return state;
     case 'GenerationFailed':
       state.status = 'failed';
+      return state;
+    case 'GenerationResultExpired':
+      state.resultExpired = true;
       return state;
     default:
       return assertNever(event);

@@ -43,7 +43,17 @@ function applyEvent(row: Row, event: GenerationEvent) {
       row.error_message = event.data.errorMessage;
       row.completed_at = event.data.completedAt;
       return;
+    case 'GenerationResultExpired':
+      // The image is gone; a succeeded generation without a result key reads as expired.
+      row.result_key = null;
+      return;
+    default:
+      assertNever(event);
   }
+}
+
+function assertNever(event: never): never {
+  throw new Error(`Unhandled generation event ${JSON.stringify(event)}`);
 }
 
 const COLUMNS = [
