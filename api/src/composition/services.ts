@@ -1,4 +1,5 @@
 import type { Ledger } from '@app/ledger';
+import { traceProvider, tracingEnabled } from '../observability/tracing';
 import { allProjections, type ProjectionOperations } from '@app/projections';
 import { ContactInbox } from '../staff/contact-inbox';
 import { StaffUsers } from '../staff/staff-users';
@@ -139,7 +140,8 @@ export async function createServices(
       );
   };
   const blobs = createBlobStore(config);
-  const provider = overrides.provider ?? createImageProvider(config.generation);
+  const untraced = overrides.provider ?? createImageProvider(config.generation);
+  const provider = tracingEnabled() ? traceProvider(untraced) : untraced;
   const decodePool = new DecodePool(config.generation.decode);
   const generations = new GenerationService(
     pool,
