@@ -16,6 +16,8 @@ export interface Topology {
   /** The balancer: what users reach. */
   readonly url: string;
   readonly databaseUrl: string;
+  /** The environment the API replicas run with (to start a replacement). */
+  readonly env: Record<string, string>;
   readonly replicas: SpawnedApi[];
   readonly worker: ChildProcess;
   readonly s3: LocalS3;
@@ -185,6 +187,7 @@ export async function startTopology(
     return {
       url: publicUrl,
       databaseUrl,
+      env,
       replicas: [first, second],
       worker,
       s3,
