@@ -129,9 +129,9 @@ export async function startTopology(
       ...options.env,
     };
     // The first replica migrates the database; the others and the worker start after it.
-    const first = await spawnApi({ ...env, DATA_DIR: await tempDataDir('replica-a') });
+    const first = await spawnApi({ ...env, DATA_DIR: await tempDataDir('replica-a') }, 180_000);
     cleanups.push(() => first.stop('SIGKILL'));
-    const second = await spawnApi({ ...env, DATA_DIR: await tempDataDir('replica-b') });
+    const second = await spawnApi({ ...env, DATA_DIR: await tempDataDir('replica-b') }, 180_000);
     cleanups.push(() => second.stop('SIGKILL'));
 
     const worker = spawn(
