@@ -56,6 +56,7 @@ const envSchema = z.object({
   GENERATION_TIMEOUT_SECONDS: z.coerce.number().positive().default(180),
   GENERATION_HOLD_MARGIN_SECONDS: z.coerce.number().nonnegative().default(120),
   GENERATION_RECOVERY_INTERVAL_SECONDS: z.coerce.number().positive().default(60),
+  RESULT_RETENTION_DAYS: z.coerce.number().positive().default(90),
   PROVIDER_CONCURRENCY: z.coerce.number().int().positive().default(4),
   UPLOAD_DECODE_CONCURRENCY: z.coerce.number().int().positive().default(2),
   UPLOAD_DECODE_QUEUE: z.coerce.number().int().nonnegative().default(8),
@@ -142,6 +143,8 @@ export interface GenerationConfig {
   readonly replicate: { apiToken: string; baseUrl: string | undefined; model: string } | null;
   /** Upload decodes: processes, how many may wait (then 503), and the time limit per image. */
   readonly decode: { concurrency: number; maxWaiting: number; timeoutMs: number };
+  /** How long a generated image is kept after it was delivered; then the retention sweep deletes it. */
+  readonly resultRetentionMs: number;
 }
 
 export interface GoogleConfig {
@@ -215,6 +218,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       recoveryIntervalMs: env.GENERATION_RECOVERY_INTERVAL_SECONDS * 1000,
       providerConcurrency: env.PROVIDER_CONCURRENCY,
       localProviderDelayMs: env.LOCAL_PROVIDER_DELAY_MS,
+      resultRetentionMs: env.RESULT_RETENTION_DAYS * 86_400_000,
       decode: {
         concurrency: env.UPLOAD_DECODE_CONCURRENCY,
         maxWaiting: env.UPLOAD_DECODE_QUEUE,

@@ -5,6 +5,7 @@ import { removeRuntimeFile, writeRuntimeFile } from '@app/projections';
 import { componentLogger } from '@app/ledger';
 import { loadConfig } from './config';
 import { Lifecycle } from './composition/lifecycle';
+import { startTracing, stopTracing } from './observability/tracing';
 import { openRuntime } from './composition/runtime';
 import { createServices } from './composition/services';
 import { createApp } from './http/create-app';
@@ -17,6 +18,8 @@ const log = componentLogger('api');
 
 async function main() {
   const config = loadConfig();
+  // Before anything opens a connection: OTEL_EXPORTER_OTLP_ENDPOINT turns traces on.
+  if (startTracing()) log.info('tracing to the OTLP endpoint');
   const runtime = await openRuntime(config);
   const embedded = runtime.storage.database.embedded;
   const operatorToken = embedded ? randomBytes(24).toString('hex') : process.env.OPERATOR_TOKEN;
@@ -108,6 +111,8 @@ async function main() {
     if (embedded) await removeRuntimeFile(config.dataDir);
     await services.decodePool.close();
     await runtime.close();
+    // The last spans (this shutdown's requests) go out before the process does.
+    await stopTracing().catch(() => undefined);
     log.info({ clean: requestsDone && generationsDone }, 'stopped');
     process.exit(0);
   };

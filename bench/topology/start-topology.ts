@@ -16,6 +16,8 @@ export interface Topology {
   /** The balancer: what users reach. */
   readonly url: string;
   readonly databaseUrl: string;
+  /** The environment the API replicas run with (to start a replacement). */
+  readonly env: Record<string, string>;
   readonly replicas: SpawnedApi[];
   readonly worker: ChildProcess;
   readonly s3: LocalS3;
@@ -127,9 +129,9 @@ export async function startTopology(
       ...options.env,
     };
     // The first replica migrates the database; the others and the worker start after it.
-    const first = await spawnApi({ ...env, DATA_DIR: await tempDataDir('replica-a') });
+    const first = await spawnApi({ ...env, DATA_DIR: await tempDataDir('replica-a') }, 180_000);
     cleanups.push(() => first.stop('SIGKILL'));
-    const second = await spawnApi({ ...env, DATA_DIR: await tempDataDir('replica-b') });
+    const second = await spawnApi({ ...env, DATA_DIR: await tempDataDir('replica-b') }, 180_000);
     cleanups.push(() => second.stop('SIGKILL'));
 
     const worker = spawn(
@@ -185,6 +187,7 @@ export async function startTopology(
     return {
       url: publicUrl,
       databaseUrl,
+      env,
       replicas: [first, second],
       worker,
       s3,

@@ -173,6 +173,8 @@ describe('the creators, generating against the real server and the local image e
     expect(await chibi.innerText()).toContain('Chibi');
     expect(await chibi.innerText()).toContain('Give her a tiny red scarf');
     expect(await snoopy.innerText()).toContain('Snoopy Comic');
+    // Each result says how long it is kept (RESULT_RETENTION_DAYS, 90 by default).
+    expect(await chibi.innerText()).toMatch(/Kept until \S/);
     await expect
       .poll(() => chibi.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
       .toBe(1024);

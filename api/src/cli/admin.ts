@@ -12,7 +12,8 @@ const usage = `usage: npm run admin -- <command>
   audit                                             recompute every account from the event log and
                                                     compare with the read models (exit 1 on a mismatch)
   backup <dir>                                      Postgres deployment: consistent database dump + blobs into a new folder
-  restore <dir>                                     into a fresh empty database: dump, blobs, then every read model rebuilt from the log`;
+  restore <dir>                                     into a fresh empty database: dump, blobs, every read model rebuilt from
+                                                    the log, then the ledger audit (exit 1 on a mismatch)`;
 
 /** Prints an audit's result; a mismatch makes the process exit non-zero. */
 function printAudit(result: LedgerAuditResult) {
@@ -44,7 +45,23 @@ async function main([command, ...args]: string[]) {
       );
     }
     const restored = await restore(config, directory, (line) => console.error(line));
-    return console.log(JSON.stringify({ directory, ...restored }));
+    const { audit, ...summary } = restored;
+    for (const mismatch of audit.mismatches) console.error(formatAuditMismatch(mismatch));
+    console.log(
+      JSON.stringify({
+        directory,
+        ...summary,
+        audit: {
+          eventsRead: audit.eventsRead,
+          accountsChecked: audit.accountsChecked,
+          subscriptionsChecked: audit.subscriptionsChecked,
+          mismatches: audit.mismatches.length,
+        },
+      }),
+    );
+    // The drill's verdict: a restore whose ledger does not audit clean is not one to serve from.
+    if (audit.mismatches.length > 0) process.exitCode = 1;
+    return;
   }
   const [email, role] = args;
   if (command !== 'audit' && (!email || (command === 'set-role' && !role))) throw new Error(usage);

@@ -1,4 +1,5 @@
 import { componentLogger, openLedgerStorage, type Database, type LedgerStorage } from '@app/ledger';
+import { traceStore, tracingEnabled } from '../observability/tracing';
 import {
   allProjections,
   ensureProjections,
@@ -29,7 +30,10 @@ export async function openRuntime(
 ): Promise<Runtime> {
   const metrics = new Metrics();
   const storage = await openLedgerStorage({
-    wrapStore: (store) => metrics.instrumentStore(store),
+    wrapStore: (store) => {
+      const measured = metrics.instrumentStore(store);
+      return tracingEnabled() ? traceStore(measured) : measured;
+    },
     ...options,
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,

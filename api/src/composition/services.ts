@@ -1,4 +1,5 @@
 import type { Ledger } from '@app/ledger';
+import { traceProvider, tracingEnabled } from '../observability/tracing';
 import { allProjections, type ProjectionOperations } from '@app/projections';
 import { ContactInbox } from '../staff/contact-inbox';
 import { StaffUsers } from '../staff/staff-users';
@@ -32,6 +33,7 @@ import type { Config } from '../config';
 import { ContactService } from '../contact/contact-service';
 import type { CookieOptions } from '../http/auth/session-cookie';
 import { LedgerAuditService } from '../operator/ledger-audit-service';
+import { ResultRetention } from '../generation/result-retention';
 import { IdempotencyKeys } from '../shared/idempotency';
 import type { ProjectionsGate } from './projections-gate';
 import type { Runtime } from './runtime';
@@ -64,6 +66,8 @@ export interface Services {
   /** Upload decodes, in child processes behind a bounded queue. */
   readonly decodePool: DecodePool;
   readonly generationRecovery: GenerationRecovery;
+  /** Deletes images past RESULT_RETENTION_DAYS and blobs no generation names. */
+  readonly resultRetention: ResultRetention;
   readonly contact: ContactService;
   readonly billing: BillingService;
   readonly webhooks: StripeWebhookService;
@@ -139,7 +143,8 @@ export async function createServices(
       );
   };
   const blobs = createBlobStore(config);
-  const provider = overrides.provider ?? createImageProvider(config.generation);
+  const untraced = overrides.provider ?? createImageProvider(config.generation);
+  const provider = tracingEnabled() ? traceProvider(untraced) : untraced;
   const decodePool = new DecodePool(config.generation.decode);
   const generations = new GenerationService(
     pool,
@@ -188,6 +193,9 @@ export async function createServices(
     sharing,
     decodePool,
     generationRecovery: new GenerationRecovery(ledger, generations, provider, blobs),
+    resultRetention: new ResultRetention(pool, ledger, blobs, {
+      retentionMs: config.generation.resultRetentionMs,
+    }),
     contact: new ContactService(pool),
     ...billing,
     accountDeletion: new AccountDeletionService(

@@ -18,6 +18,8 @@ export interface GenerationRequest {
   errorMessage: string | null;
   createdAt: Date;
   completedAt: Date | null;
+  /** When the retention sweep deleted the image. */
+  resultExpiredAt: Date | null;
 }
 
 interface Row {
@@ -36,6 +38,7 @@ interface Row {
   error_message: string | null;
   created_at: Date;
   completed_at: Date | null;
+  result_expired_at: Date | null;
 }
 
 const toRequest = (row: Row): GenerationRequest => ({
@@ -54,6 +57,7 @@ const toRequest = (row: Row): GenerationRequest => ({
   errorMessage: row.error_message,
   createdAt: row.created_at,
   completedAt: row.completed_at,
+  resultExpiredAt: row.result_expired_at,
 });
 
 type Queryable = Pick<pg.Pool, 'query'>;

@@ -16,6 +16,8 @@ export interface GenerationView {
   errorMessage: string | null;
   requestedAt: Date;
   completedAt: Date | null;
+  /** The image was deleted when its retention period ended; the record stays. */
+  resultExpired: boolean;
 }
 
 export function viewFromRequest(request: GenerationRequest): GenerationView {
@@ -25,10 +27,12 @@ export function viewFromRequest(request: GenerationRequest): GenerationView {
     prompt: request.prompt,
     status: request.status,
     stage: request.status !== 'pending' ? 'done' : request.predictionId ? 'rendering' : 'queued',
-    resultUrl: request.status === 'succeeded' ? resultUrlFor(request.id) : null,
+    resultUrl:
+      request.status === 'succeeded' && !request.resultExpiredAt ? resultUrlFor(request.id) : null,
     errorMessage: request.errorMessage,
     requestedAt: request.createdAt,
     completedAt: request.completedAt,
+    resultExpired: request.resultExpiredAt !== null,
   };
 }
 
@@ -38,6 +42,9 @@ function viewFromRecord(
 ): GenerationView {
   const status =
     record.status === 'succeeded' || record.status === 'failed' ? record.status : 'pending';
+  // A delivered generation whose result key the log took back (GenerationResultExpired).
+  const resultExpired =
+    (status === 'succeeded' && record.resultKey === null) || !!request?.resultExpiredAt;
   return {
     id: record.generationId,
     style: record.style ?? request?.style ?? 'unknown',
@@ -49,10 +56,11 @@ function viewFromRecord(
         : record.submittedAt || request?.predictionId
           ? 'rendering'
           : 'queued',
-    resultUrl: status === 'succeeded' ? resultUrlFor(record.generationId) : null,
+    resultUrl: status === 'succeeded' && !resultExpired ? resultUrlFor(record.generationId) : null,
     errorMessage: record.errorMessage,
     requestedAt: record.requestedAt ?? request?.createdAt ?? new Date(0),
     completedAt: record.completedAt,
+    resultExpired,
   };
 }
 

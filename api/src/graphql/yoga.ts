@@ -1,4 +1,5 @@
 import { blockFieldSuggestionsPlugin } from '@escape.tech/graphql-armor-block-field-suggestions';
+import { useOperationTracing } from './trace-operations';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { costLimitPlugin } from '@escape.tech/graphql-armor-cost-limit';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
@@ -82,6 +83,7 @@ export function createGraphQLServer(services: Services) {
     },
     plugins: [
       useRequestObservation(graphqlObserver(services.metrics)),
+      useOperationTracing(),
       useCSRFPrevention({ requestHeaders: [CSRF_HEADER] }),
       maxDepthPlugin({ n: 10, exposeLimits: false }),
       costLimitPlugin({ maxCost: 5_000, exposeLimits: false }),

@@ -23,6 +23,7 @@ import { securityHeaders, setApiSecurityHeaders } from './security-headers';
 import { staticWebRouter } from './static-web';
 import { noteRequest, requestLogger, type TrustProxy } from '../observability/request-log';
 import { metricsRouter, observeHttp } from '../observability/app-metrics';
+import { traceRequest } from '../observability/tracing';
 
 export interface AppOptions {
   operatorToken?: string;
@@ -48,7 +49,9 @@ export function createApp(
   return (request: IncomingMessage, response: ServerResponse) => {
     lifecycle?.track(request, response);
     observeHttp(services.metrics, request, response);
-    logRequest(request, response, () => dispatch(request, response));
+    logRequest(request, response, () =>
+      traceRequest(request, response, () => dispatch(request, response)),
+    );
   };
 
   function dispatch(request: IncomingMessage, response: ServerResponse) {

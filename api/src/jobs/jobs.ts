@@ -57,6 +57,12 @@ export function backgroundJobs(services: Services): Job[] {
         ]
       : []),
     {
+      name: 'result-retention',
+      intervalMs: 3_600_000,
+      runAtStart: true,
+      run: () => services.resultRetention.sweep(),
+    },
+    {
       name: 'generation-recovery',
       intervalMs: services.config.generation.recoveryIntervalMs,
       runAtStart: true,

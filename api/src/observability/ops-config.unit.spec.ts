@@ -67,6 +67,24 @@ describe('the monitoring files docker-compose mounts', () => {
     expect(rules).toMatch(/SUCCESS: 6 rules found/);
   });
 
+  it('scrape every API replica and the worker that docker-compose.yml runs', () => {
+    const compose = fs.readFileSync(path.join(ops, '../docker-compose.yml'), 'utf8');
+    const replicas = [...compose.matchAll(/^ {2}(api-[a-z0-9]+):/gm)].map((match) => match[1]!);
+    expect(replicas).toEqual(['api-a', 'api-b']);
+    const prometheus = fs.readFileSync(path.join(ops, 'prometheus/prometheus.yml'), 'utf8');
+    const scraped = (job: string) => {
+      const block = new RegExp(
+        `job_name: ${job}\\n[\\s\\S]*?names: \\[([^\\]]*)\\][\\s\\S]*?port: (\\d+)`,
+      );
+      const match = block.exec(prometheus);
+      return { names: match?.[1]?.split(',').map((n) => n.trim()), port: match?.[2] };
+    };
+    // The port is the METRICS_PORT the services are given.
+    const metricsPort = /METRICS_PORT: '(\d+)'/.exec(compose)?.[1];
+    expect(scraped('api')).toEqual({ names: replicas, port: metricsPort });
+    expect(scraped('projections')).toEqual({ names: ['projections'], port: metricsPort });
+  });
+
   it('query only metrics the processes expose', async () => {
     const exposed = new Set<string>(['up']);
     const metrics = new Metrics();

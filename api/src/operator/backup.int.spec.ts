@@ -1,8 +1,10 @@
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { creditStreamId } from '@app/ledger';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCreditBalance, type CreditBalance } from '@app/projections';
@@ -100,8 +102,13 @@ describe.skipIf(!process.env.DATABASE_URL)('the restore drill', () => {
     const restoreEnv = { DATABASE_URL: fresh.connectionString, DATA_DIR: restoredDir };
     const restored = JSON.parse((await admin(restoreEnv, 'restore', backupDir)).stdout) as {
       events: number;
+      audit: { eventsRead: number; accountsChecked: number; mismatches: number };
     };
     expect(restored.events).toBe(backedUp.events);
+    // The drill ends with the ledger audit against the restored database: nothing found.
+    expect(restored.audit.mismatches).toBe(0);
+    expect(restored.audit.eventsRead).toBeGreaterThan(0);
+    expect(restored.audit.accountsChecked).toBeGreaterThanOrEqual(users.length);
 
     const check = new pg.Pool({ connectionString: fresh.connectionString, max: 2 });
     try {
@@ -121,5 +128,59 @@ describe.skipIf(!process.env.DATABASE_URL)('the restore drill', () => {
 
     // Restoring over a database that has data is refused.
     await expect(admin(restoreEnv, 'restore', backupDir)).rejects.toThrow(/not empty/);
+  }, 240_000);
+
+  it('a restore whose ledger does not add up fails the drill and names the account', async () => {
+    const victim = await signedInUser(app, 10);
+    // A log written around the decider (a hand-made "fix", a bad import): it expires credits of
+    // a lot that account never had. The backup carries it; the rebuilt read models follow it.
+    await app.runtime.storage.store.append(
+      creditStreamId(victim.userId),
+      [
+        {
+          type: 'CreditsExpired',
+          data: { userId: victim.userId, lotId: 'no-such-lot', amount: 5, funding: 'free' },
+          metadata: {
+            eventId: randomUUID(),
+            occurredAt: new Date().toISOString(),
+            actor: { kind: 'system', id: 'corruption' },
+            reason: 'corrupted',
+            correlationId: randomUUID(),
+            causationId: null,
+            idempotencyKey: randomUUID(),
+            schemaVersion: 1,
+          },
+        },
+      ],
+      'any',
+    );
+    await app.settle();
+    const backupDir = path.join(workDir, 'corrupted-backup');
+    await admin(
+      { DATABASE_URL: app.database.connectionString, DATA_DIR: app.runtime.config.dataDir },
+      'backup',
+      backupDir,
+    );
+    const target = await createTestDatabase([]);
+    try {
+      const failed = await admin(
+        {
+          DATABASE_URL: target.connectionString,
+          DATA_DIR: path.join(workDir, 'corrupted-restore'),
+        },
+        'restore',
+        backupDir,
+      ).then(
+        () => null,
+        (error: { code?: number; stdout: string; stderr: string }) => error,
+      );
+      expect(failed?.code).toBe(1);
+      const report = JSON.parse(failed!.stdout) as { audit: { mismatches: number } };
+      expect(report.audit.mismatches).toBeGreaterThan(0);
+      expect(failed!.stderr).toContain(victim.userId);
+      expect(failed!.stderr).toContain('unknown lot no-such-lot');
+    } finally {
+      await target.close();
+    }
   }, 240_000);
 });

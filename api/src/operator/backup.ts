@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { formatPosition } from '@app/ledger';
+import { runLedgerAudit, type LedgerAuditResult } from '@app/projections';
 import pg from 'pg';
 import type { Config } from '../config';
 import { openRuntime } from '../composition/runtime';
@@ -126,6 +127,17 @@ const compare = (a: string, b: string) => {
   return ac !== bc ? (ac < bc ? -1 : 1) : ap === bp ? 0 : ap < bp ? -1 : 1;
 };
 
+export interface RestoreResult {
+  events: number;
+  head: string | null;
+  blobs: number;
+  /** The ledger audit run against the restored database: a sound restore has no mismatch. */
+  audit: Pick<
+    LedgerAuditResult,
+    'eventsRead' | 'accountsChecked' | 'subscriptionsChecked' | 'mismatches'
+  >;
+}
+
 /**
  * Into a fresh, empty database: the dump, then the blobs, then every read model rebuilt from
  * the restored event log (blue/green, from the first event), never trusted from the dump.
@@ -134,7 +146,7 @@ export async function restore(
   config: Config,
   directory: string,
   onProgress: (line: string) => void = () => undefined,
-): Promise<{ events: number; head: string | null; blobs: number }> {
+): Promise<RestoreResult> {
   const databaseUrl = requireServer(config);
   const source = path.resolve(directory);
   const manifest = JSON.parse(
@@ -184,10 +196,22 @@ export async function restore(
         onProgress(`${progress.name} v${progress.version}: ${progress.phase}`);
     });
     const head = await runtime.storage.store.headPosition();
+    // The drill: the rebuilt read models against the fold of the restored log.
+    onProgress('auditing the restored ledger');
+    const audit = await runLedgerAudit({
+      pool: runtime.storage.database.pool,
+      store: runtime.storage.store,
+    });
     return {
       events: manifest.events,
       head: head ? formatPosition(head) : null,
       blobs: manifest.blobs.length,
+      audit: {
+        eventsRead: audit.eventsRead,
+        accountsChecked: audit.accountsChecked,
+        subscriptionsChecked: audit.subscriptionsChecked,
+        mismatches: audit.mismatches,
+      },
     };
   } finally {
     await runtime.close();

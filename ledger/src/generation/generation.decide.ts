@@ -43,7 +43,8 @@ export type GenerationCommand =
       data: { generationId: string; userId: string; shareId: string; includesOriginal: boolean };
     }
   | { type: 'UnshareGeneration'; data: { generationId: string; userId: string } }
-  | { type: 'DeleteGeneration'; data: { generationId: string; userId: string } };
+  | { type: 'DeleteGeneration'; data: { generationId: string; userId: string } }
+  | { type: 'ExpireResult'; data: { generationId: string; userId: string } };
 
 /** Someone else's generation, a deleted one and a missing one are refused alike. */
 function assertOwned(state: GenerationState, generationId: string, userId: string) {
@@ -102,6 +103,15 @@ export function decideGeneration(
       return [
         ...(state.share ? [unshared(command.data, state.share.shareId, at)] : []),
         { type: 'GenerationDeleted', data: { ...command.data, deletedAt: at } },
+      ];
+    case 'ExpireResult':
+      if (state.resultExpired) return [];
+      if (state.status !== 'succeeded')
+        throw new InvalidCommandError('Only a delivered result can expire');
+      // A link to an image that is gone ends with it.
+      return [
+        ...(state.share ? [unshared(command.data, state.share.shareId, at)] : []),
+        { type: 'GenerationResultExpired', data: { ...command.data, expiredAt: at } },
       ];
     default:
       return assertNever(command);

@@ -82,6 +82,15 @@ export const generationEventSchema = z.discriminatedUnion('type', [
       deletedAt: isoDate,
     }),
   }),
+  // The image was deleted when its retention period ended; the generation's record stays.
+  z.object({
+    type: z.literal('GenerationResultExpired'),
+    data: z.object({
+      generationId: z.string(),
+      userId: z.string(),
+      expiredAt: isoDate,
+    }),
+  }),
 ]);
 
 export type GenerationEvent = z.infer<typeof generationEventSchema>;
@@ -103,6 +112,8 @@ export interface GenerationState {
   userId: string | null;
   reservationId: string | null;
   predictionId: string | null;
+  /** Absent on snapshots taken before results expired. */
+  resultExpired?: boolean;
   seenKeys: Record<string, true>;
 }
 
@@ -149,6 +160,9 @@ export function evolveGeneration(
     case 'GenerationDeleted':
       state.deleted = true;
       state.share = null;
+      return state;
+    case 'GenerationResultExpired':
+      state.resultExpired = true;
       return state;
     default:
       return assertNever(event);

@@ -56,6 +56,10 @@ function applyEvent(row: Row, event: GenerationEvent) {
     case 'GenerationShared':
     case 'GenerationUnshared':
       return; // the generation_shares read model
+    case 'GenerationResultExpired':
+      // The image is gone; a succeeded generation without a result key reads as expired.
+      row.result_key = null;
+      return;
     default:
       return assertNever(event);
   }

@@ -30,6 +30,9 @@ export function shareChangeOf(event: GenerationEvent): ShareChange {
       return { kind: 'close', shareId: event.data.shareId, at: event.data.unsharedAt };
     case 'GenerationDeleted':
       return { kind: 'close-all', generationId: event.data.generationId, at: event.data.deletedAt };
+    case 'GenerationResultExpired':
+      // The image is gone: no link can show it.
+      return { kind: 'close-all', generationId: event.data.generationId, at: event.data.expiredAt };
     case 'GenerationRequested':
     case 'GenerationSubmitted':
     case 'GenerationSucceeded':

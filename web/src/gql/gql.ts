@@ -46,7 +46,7 @@ type Documents = {
     "\n  query CurrentUser {\n    me {\n      ...CurrentUser_User\n    }\n  }\n": typeof types.CurrentUserDocument,
     "\n  mutation Logout {\n    logout\n  }\n": typeof types.LogoutDocument,
     "\n  mutation SubmitContactMessage($input: ContactMessageInput!) {\n    submitContactMessage(input: $input) {\n      id\n    }\n  }\n": typeof types.SubmitContactMessageDocument,
-    "\n  fragment CreationCard_Generation on Generation {\n    id\n    style\n    prompt\n    status\n    resultUrl\n    errorMessage\n    requestedAt\n    completedAt\n    ...ShareActions_Generation\n  }\n": typeof types.CreationCard_GenerationFragmentDoc,
+    "\n  fragment CreationCard_Generation on Generation {\n    id\n    style\n    prompt\n    status\n    resultUrl\n    errorMessage\n    requestedAt\n    completedAt\n    ...ShareActions_Generation\n    resultExpired\n    resultKeptUntil\n  }\n": typeof types.CreationCard_GenerationFragmentDoc,
     "\n  query MyCreations($first: Int!, $after: String) {\n    myGenerations(first: $first, after: $after) {\n      generations {\n        ...CreationCard_Generation\n      }\n      nextCursor\n    }\n  }\n": typeof types.MyCreationsDocument,
     "\n  mutation DeleteGeneration($generationId: ID!) {\n    deleteGeneration(generationId: $generationId) {\n      message\n    }\n  }\n": typeof types.DeleteGenerationDocument,
     "\n  query GenerationProgress($idempotencyKey: String!) {\n    myGenerationByKey(idempotencyKey: $idempotencyKey) {\n      id\n      stage\n    }\n  }\n": typeof types.GenerationProgressDocument,
@@ -102,7 +102,7 @@ const documents: Documents = {
     "\n  query CurrentUser {\n    me {\n      ...CurrentUser_User\n    }\n  }\n": types.CurrentUserDocument,
     "\n  mutation Logout {\n    logout\n  }\n": types.LogoutDocument,
     "\n  mutation SubmitContactMessage($input: ContactMessageInput!) {\n    submitContactMessage(input: $input) {\n      id\n    }\n  }\n": types.SubmitContactMessageDocument,
-    "\n  fragment CreationCard_Generation on Generation {\n    id\n    style\n    prompt\n    status\n    resultUrl\n    errorMessage\n    requestedAt\n    completedAt\n    ...ShareActions_Generation\n  }\n": types.CreationCard_GenerationFragmentDoc,
+    "\n  fragment CreationCard_Generation on Generation {\n    id\n    style\n    prompt\n    status\n    resultUrl\n    errorMessage\n    requestedAt\n    completedAt\n    ...ShareActions_Generation\n    resultExpired\n    resultKeptUntil\n  }\n": types.CreationCard_GenerationFragmentDoc,
     "\n  query MyCreations($first: Int!, $after: String) {\n    myGenerations(first: $first, after: $after) {\n      generations {\n        ...CreationCard_Generation\n      }\n      nextCursor\n    }\n  }\n": types.MyCreationsDocument,
     "\n  mutation DeleteGeneration($generationId: ID!) {\n    deleteGeneration(generationId: $generationId) {\n      message\n    }\n  }\n": types.DeleteGenerationDocument,
     "\n  query GenerationProgress($idempotencyKey: String!) {\n    myGenerationByKey(idempotencyKey: $idempotencyKey) {\n      id\n      stage\n    }\n  }\n": types.GenerationProgressDocument,
@@ -271,7 +271,7 @@ export function graphql(source: "\n  mutation SubmitContactMessage($input: Conta
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment CreationCard_Generation on Generation {\n    id\n    style\n    prompt\n    status\n    resultUrl\n    errorMessage\n    requestedAt\n    completedAt\n    ...ShareActions_Generation\n  }\n"): (typeof documents)["\n  fragment CreationCard_Generation on Generation {\n    id\n    style\n    prompt\n    status\n    resultUrl\n    errorMessage\n    requestedAt\n    completedAt\n    ...ShareActions_Generation\n  }\n"];
+export function graphql(source: "\n  fragment CreationCard_Generation on Generation {\n    id\n    style\n    prompt\n    status\n    resultUrl\n    errorMessage\n    requestedAt\n    completedAt\n    ...ShareActions_Generation\n    resultExpired\n    resultKeptUntil\n  }\n"): (typeof documents)["\n  fragment CreationCard_Generation on Generation {\n    id\n    style\n    prompt\n    status\n    resultUrl\n    errorMessage\n    requestedAt\n    completedAt\n    ...ShareActions_Generation\n    resultExpired\n    resultKeptUntil\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseInput } from '../../accounts/account-validation';
+import { resultKeptUntil } from '../../generation/result-retention';
 import {
   findMyGeneration,
   findMyGenerationByKey,
@@ -59,6 +60,18 @@ export const GenerationRef = builder.objectRef<GenerationView>('Generation').imp
     errorMessage: t.exposeString('errorMessage', { nullable: true }),
     requestedAt: t.field({ type: 'DateTime', resolve: (g) => g.requestedAt }),
     completedAt: t.field({ type: 'DateTime', nullable: true, resolve: (g) => g.completedAt }),
+    resultExpired: t.exposeBoolean('resultExpired', {
+      description: 'The image was deleted when its retention period ended',
+    }),
+    resultKeptUntil: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'When the image will be deleted (RESULT_RETENTION_DAYS after delivery)',
+      resolve: (g, _args, ctx) =>
+        g.status === 'succeeded' && g.completedAt
+          ? resultKeptUntil(g.completedAt, ctx.services.config.generation.resultRetentionMs)
+          : null,
+    }),
   }),
 });
 

@@ -6,6 +6,7 @@ import {
   actionFigureConfigSchema,
   buildActionFigurePrompt,
 } from '../../generation/prompts/action-figure-prompt';
+import { RESULT_EXPIRED_MESSAGE } from '../../generation/result-retention';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../../generation/upload/sanitize-upload';
 import { AppError, badInput, notFound } from '../../shared/errors';
 import { idempotencyKeyFrom } from '../../shared/idempotency';
@@ -110,6 +111,8 @@ export function generationRoutes(services: Services): Router {
       const id = String(request.params.id);
       if (!request.viewer || !/^[0-9a-f-]{36}$/.test(id)) throw notFound('Image not found');
       const generation = await services.generations.repository.find(id);
+      if (generation?.userId === request.viewer.user.id && generation.resultExpiredAt)
+        throw new AppError('IMAGE_EXPIRED', RESULT_EXPIRED_MESSAGE, 410);
       if (
         !generation ||
         generation.userId !== request.viewer.user.id ||

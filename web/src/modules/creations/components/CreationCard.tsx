@@ -9,6 +9,7 @@ import { Button } from '../../ui/components/Button';
 import { Spinner } from '../../ui/components/Spinner';
 import { IconClock, IconClose, IconImage } from '../../ui/icons/icons';
 import { useDeleteGeneration } from '../hooks/useDeleteGeneration';
+import { formatDate } from '../../ui/utils/format-date';
 import { creationStyle, formatCreationDate } from '../utils/creation-labels';
 
 import styles from './CreationCard.module.css';
@@ -24,8 +25,12 @@ export const CREATION_CARD_FRAGMENT = graphql(`
     requestedAt
     completedAt
     ...ShareActions_Generation
+    resultExpired
+    resultKeptUntil
   }
 `);
+
+const WEEK_MS = 7 * 24 * 3_600_000;
 
 type CreationCardProps = {
   generation: CreationCard_GenerationFragment;
@@ -60,6 +65,11 @@ export const CreationCard = ({ generation, onView }: CreationCardProps) => {
             <Spinner />
             <span>Being made…</span>
           </div>
+        ) : generation.resultExpired ? (
+          <div className={styles.placeholder}>
+            <IconClock size={22} />
+            <span>Image expired</span>
+          </div>
         ) : (
           <div className={`${styles.placeholder} ${styles.failed}`}>
             <IconClose size={22} />
@@ -74,6 +84,7 @@ export const CreationCard = ({ generation, onView }: CreationCardProps) => {
             <IconClock size={14} />
             <time dateTime={generation.requestedAt}>{date}</time>
           </span>
+          <RetentionNote generation={generation} />
         </div>
         {/* Always there and two lines high, so the cards of a row line up. */}
         <div className={styles.text}>
@@ -135,5 +146,20 @@ export const CreationCard = ({ generation, onView }: CreationCardProps) => {
         )}
       </div>
     </article>
+  );
+};
+
+/** How long the image stays: "Kept until <date>", a warning in its last week, then "Expired". */
+const RetentionNote = ({ generation }: { generation: CreationCard_GenerationFragment }) => {
+  if (generation.resultExpired)
+    return <span className={styles.retention}>Expired: the image was deleted</span>;
+  const until = generation.resultKeptUntil;
+  if (generation.status !== 'SUCCEEDED' || !until) return null;
+  const soon = new Date(until).getTime() - Date.now() < WEEK_MS;
+  return (
+    <span className={soon ? `${styles.retention} ${styles.retentionSoon}` : styles.retention}>
+      {soon ? 'Download it soon: kept until ' : 'Kept until '}
+      <time dateTime={until}>{formatDate(until)}</time>
+    </span>
   );
 };
