@@ -67,4 +67,27 @@ describe('a delivered result expiring', () => {
       InvalidCommandError,
     );
   });
+
+  it('ends a public link with the image: the link is closed first', () => {
+    const shared: GenerationEvent = {
+      type: 'GenerationShared',
+      data: {
+        generationId,
+        userId,
+        shareId: 's-1',
+        includesOriginal: false,
+        sharedAt: at.toISOString(),
+      },
+    };
+    const events = decideGeneration(
+      expire,
+      given(requested, succeeded, shared),
+      metadata('expire'),
+    );
+    expect(events.map((event) => event.type)).toEqual([
+      'GenerationUnshared',
+      'GenerationResultExpired',
+    ]);
+    expect(events[0]!.data).toMatchObject({ shareId: 's-1' });
+  });
 });
