@@ -55,8 +55,7 @@ export const PricingPacks = () => {
                 <span className={styles.once}>once</span>
               </p>
               <p className={styles.detail}>
-                {pluralise(Math.floor(pack.credits / CREDITS_PER_GENERATION), 'generation')} · valid
-                for 24 months
+                {`${pluralise(Math.floor(pack.credits / CREDITS_PER_GENERATION), 'generation')} · valid for 24 months`}
               </p>
               <Button
                 variant="secondary"
