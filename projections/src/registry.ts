@@ -2,6 +2,7 @@ import { creditBalancesProjection } from './credit-balances/credit-balances.proj
 import { creditHistoryProjection } from './credit-history/credit-history.projection';
 import { generationHistoryProjection } from './generation-history/generation-history.projection';
 import { generationSharesProjection } from './generation-shares/generation-shares.projection';
+import { paidCreditsProjection } from './paid-credits/paid-credits.projection';
 import type { Projection } from './runtime/projection';
 import { subscriptionStatusProjection } from './subscription-status/subscription-status.projection';
 
@@ -11,6 +12,7 @@ export const allProjections: readonly Projection[] = [
   subscriptionStatusProjection,
   generationHistoryProjection,
   generationSharesProjection,
+  paidCreditsProjection,
 ];
 
 export function projectionNamed(name: string): Projection {

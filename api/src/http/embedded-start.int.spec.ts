@@ -26,6 +26,7 @@ describe('npm start on embedded defaults', () => {
       'credit_history',
       'generation_history',
       'generation_shares',
+      'paid_credits',
       'subscription_status',
     ]);
     for (const projection of health.projections)

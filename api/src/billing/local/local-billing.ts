@@ -2,11 +2,22 @@ import { createHash } from 'node:crypto';
 import { withTransaction } from '@app/ledger';
 import type pg from 'pg';
 import { AppError, notFound } from '../../shared/errors';
-import type { CheckoutRequest, PaidInvoice, PaymentGateway } from '../payment-gateway';
+import type {
+  CheckoutRequest,
+  PackCheckoutRequest,
+  PaidInvoice,
+  PaymentGateway,
+} from '../payment-gateway';
+import { packById } from '../packs';
 import { isPaidPlan, planById, type PlanId } from '../plans';
 import type { StripeWebhookService } from '../webhook/stripe-webhook-service';
 import { LocalBillingOutbox } from './local-billing-outbox';
 import { alreadySubscribedMessage } from '../billing-service';
+import {
+  createLocalPackSession,
+  localPaidPackCheckouts,
+  paidPackSessionObject,
+} from './local-pack-checkout';
 import {
   checkoutSessionObject,
   localId,
@@ -87,6 +98,14 @@ export class LocalBilling implements PaymentGateway {
     return { sessionId: id, url: `/billing/checkout/${id}` };
   }
 
+  createPackCheckoutSession(request: PackCheckoutRequest) {
+    return createLocalPackSession(this.db, request);
+  }
+
+  listPaidPackCheckouts() {
+    return localPaidPackCheckouts(this.db);
+  }
+
   async createPortalSession(customerId: string, returnUrl: string) {
     const id = localId('bps');
     await this.db.query(
@@ -127,6 +146,7 @@ export class LocalBilling implements PaymentGateway {
       id: string;
       user_id: string;
       plan_id: string;
+      kind: 'plan' | 'pack' | 'gift';
       status: string;
       success_url: string;
       cancel_url: string;
@@ -137,7 +157,42 @@ export class LocalBilling implements PaymentGateway {
     );
     const row = result.rows[0];
     if (!row) throw notFound('This checkout session does not exist');
-    return { ...row, plan: planById(row.plan_id)! };
+    return { ...row, plan: planById(row.plan_id), pack: packById(row.plan_id) };
+  }
+
+  /**
+   * Pay a pack (or gift): one payment, no subscription. The open → complete step is one conditional
+   * UPDATE, so of concurrent or repeated payments only one sends checkout.session.completed.
+   */
+  private async payPack(session: Awaited<ReturnType<LocalBilling['checkoutSession']>>, now: Date) {
+    const paid = await withTransaction(this.db, async (client) => {
+      const claim = await client.query(
+        `UPDATE local_checkout_sessions SET status = 'complete', completed_at = $2
+         WHERE id = $1 AND status = 'open'`,
+        [session.id, now],
+      );
+      if (claim.rowCount !== 1) return null;
+      return [
+        await this.outbox.record(
+          client,
+          'checkout.session.completed',
+          paidPackSessionObject({
+            id: session.id,
+            userId: session.user_id,
+            customerId: localCustomerIdFor(session.user_id),
+            pack: session.pack!,
+            kind: session.kind === 'gift' ? 'gift' : 'pack',
+            paidAt: now,
+            successUrl: session.success_url,
+            cancelUrl: session.cancel_url,
+          }),
+          now,
+        ),
+      ];
+    });
+    // Recorded with the payment; a failed hand-over is retried by the outbox.
+    if (paid) await this.outbox.send(paid);
+    return session.success_url;
   }
 
   /**
@@ -149,12 +204,14 @@ export class LocalBilling implements PaymentGateway {
   async pay(sessionId: string, now = new Date()): Promise<string> {
     const session = await this.checkoutSession(sessionId);
     if (session.status !== 'open') return session.success_url;
+    if (session.kind !== 'plan') return this.payPack(session, now);
+    const plan = session.plan!;
     const customerId = localCustomerIdFor(session.user_id);
     const subscription: LocalSubscription = {
       id: localId('sub'),
       userId: session.user_id,
       customerId,
-      planId: session.plan.id,
+      planId: plan.id,
       status: 'active',
       currentPeriodStart: now,
       currentPeriodEnd: addMonth(now),
@@ -190,7 +247,7 @@ export class LocalBilling implements PaymentGateway {
           checkoutSessionObject({
             id: sessionId,
             userId: session.user_id,
-            plan: session.plan,
+            plan,
             customerId,
             subscriptionId: subscription.id,
             successUrl: session.success_url,
@@ -201,7 +258,7 @@ export class LocalBilling implements PaymentGateway {
         await this.outbox.record(
           client,
           'invoice.paid',
-          paidInvoiceObject(subscription, session.plan, now),
+          paidInvoiceObject(subscription, plan, now),
           now,
         ),
       ];
