@@ -22,3 +22,6 @@ export * from './worker';
 export * from './account-snapshot/queries';
 export * from './credit-history/finance-report';
 export * from './audit/ledger-audit';
+export * from './credit-buckets/credit-buckets.fold';
+export * from './credit-buckets/credit-buckets.projection';
+export * from './credit-buckets/queries';

@@ -1,4 +1,5 @@
 import { creditBalancesProjection } from './credit-balances/credit-balances.projection';
+import { creditBucketsProjection } from './credit-buckets/credit-buckets.projection';
 import { creditHistoryProjection } from './credit-history/credit-history.projection';
 import { generationHistoryProjection } from './generation-history/generation-history.projection';
 import type { Projection } from './runtime/projection';
@@ -9,6 +10,7 @@ export const allProjections: readonly Projection[] = [
   creditHistoryProjection,
   subscriptionStatusProjection,
   generationHistoryProjection,
+  creditBucketsProjection,
 ];
 
 export function projectionNamed(name: string): Projection {

@@ -23,6 +23,7 @@ describe('npm start on embedded defaults', () => {
     });
     expect(health.projections.map((p: { name: string }) => p.name).sort()).toEqual([
       'credit_balances',
+      'credit_buckets',
       'credit_history',
       'generation_history',
       'subscription_status',
