@@ -1,6 +1,12 @@
 import type { CreditBucket } from '@app/ledger';
 import type pg from 'pg';
-import { bucketFigures, spendingOrder, type BucketFigures, type BucketLot } from './credit-buckets.fold';
+import {
+  bucketFigures,
+  expiryWarningOf,
+  spendingOrder,
+  type BucketFigures,
+  type BucketLot,
+} from './credit-buckets.fold';
 
 type Queryable = Pick<pg.Pool, 'query'>;
 
@@ -46,6 +52,8 @@ export interface CreditBucketBalance {
   buckets: BucketFigures[];
   /** Buckets with credits, in the order they are spent (soonest-expiring first). */
   spendingOrder: CreditBucket[];
+  /** Paid plan credits expiring within three days (the in-app banner), if any. */
+  expiryWarning: { credits: number; expiresAt: Date } | null;
 }
 
 export async function getCreditBuckets(
@@ -53,8 +61,13 @@ export async function getCreditBuckets(
   userId: string,
   now = new Date(),
 ): Promise<CreditBucketBalance> {
-  const figures = bucketFigures(await usableBucketLots(db, userId, now), now);
-  return { buckets: figures, spendingOrder: spendingOrder(figures) };
+  const lots = await usableBucketLots(db, userId, now);
+  const figures = bucketFigures(lots, now);
+  return {
+    buckets: figures,
+    spendingOrder: spendingOrder(figures),
+    expiryWarning: expiryWarningOf(lots, now),
+  };
 }
 
 /** The bucket each of a user's lots is in (the credit history names the bucket of an expiry). */
