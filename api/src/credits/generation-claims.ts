@@ -99,15 +99,20 @@ export class GenerationClaims {
     const { generationId, reason } = parseInput(claimInputSchema, input);
     // Someone else's generation, or no generation at all: the same answer.
     if (!UUID.test(generationId)) throw notFound(CLAIM_MESSAGES.notFound);
-    return this.keys.once(
+    // The stored answer of a repeat is plain JSON: the date travels as a string.
+    const answer = await this.keys.once(
       `generation-claim:${userId}`,
       idempotencyKey,
       { generationId, reason },
       async () => {
-        const claim = await this.decide(userId, generationId, reason);
-        return this.refund(claim, context.correlationId);
+        const claim = await this.refund(
+          await this.decide(userId, generationId, reason),
+          context.correlationId,
+        );
+        return { ...claim, claimedAt: claim.claimedAt.toISOString() };
       },
     );
+    return { ...answer, claimedAt: new Date(answer.claimedAt) };
   }
 
   private async decide(

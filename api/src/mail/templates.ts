@@ -139,7 +139,12 @@ export const dataExportReadyMail = (name: string | null, url: string, expiresAt:
 
 /** "22 Dec 2026": the day credits expire, in UTC like every period of the ledger. */
 export const expiryDay = (at: Date) =>
-  at.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  at.toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 
 export const creditsExpiringMail = (
   name: string | null,

@@ -1,4 +1,9 @@
-import { assertNever, creditBucketOf, type CreditAccountEvent, type CreditBucket } from '@app/ledger';
+import {
+  assertNever,
+  creditBucketOf,
+  type CreditAccountEvent,
+  type CreditBucket,
+} from '@app/ledger';
 
 // The pure part of the credit-buckets read model: which lot an event creates (with its bucket)
 // and by how much it moves the credits left in a lot. The SQL around it is in the projection.
@@ -114,7 +119,11 @@ export function bucketChangesOf(event: CreditAccountEvent, at: string): BucketCh
 
 /** A refunded paid lot takes its origin's source (and so its bucket). */
 export function inheritOrigin(lot: BucketLot, origin: Pick<BucketLot, 'source'>): BucketLot {
-  return { ...lot, source: origin.source, bucket: creditBucketOf({ ...lot, source: origin.source }) };
+  return {
+    ...lot,
+    source: origin.source,
+    bucket: creditBucketOf({ ...lot, source: origin.source }),
+  };
 }
 
 /** Every lot of the given events, folded in memory (tests, and the reference the SQL must equal). */

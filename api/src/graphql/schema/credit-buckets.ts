@@ -14,15 +14,13 @@ export const CreditBucketKindEnum = builder.enumType('CreditBucketKind', {
   } as const,
 });
 
-const CreditExpiryRef = builder
-  .objectRef<{ credits: number; at: Date }>('CreditExpiry')
-  .implement({
-    description: '"120 credits expire on 22 Dec"',
-    fields: (t) => ({
-      credits: t.exposeInt('credits'),
-      expiresAt: t.field({ type: 'DateTime', resolve: (e) => e.at }),
-    }),
-  });
+const CreditExpiryRef = builder.objectRef<{ credits: number; at: Date }>('CreditExpiry').implement({
+  description: '"120 credits expire on 22 Dec"',
+  fields: (t) => ({
+    credits: t.exposeInt('credits'),
+    expiresAt: t.field({ type: 'DateTime', resolve: (e) => e.at }),
+  }),
+});
 
 const CreditBucketRef = builder.objectRef<BucketFigures>('CreditBucket').implement({
   fields: (t) => ({
@@ -60,7 +58,9 @@ const CreditBucketBalanceRef = builder
         description:
           'Plan credits that expire within three days ("N credits expire on <date>; they do not roll over")',
         resolve: (b) =>
-          b.expiryWarning ? { credits: b.expiryWarning.credits, at: b.expiryWarning.expiresAt } : null,
+          b.expiryWarning
+            ? { credits: b.expiryWarning.credits, at: b.expiryWarning.expiresAt }
+            : null,
       }),
     }),
   });
