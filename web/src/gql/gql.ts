@@ -46,8 +46,12 @@ type Documents = {
     "\n  query CurrentUser {\n    me {\n      ...CurrentUser_User\n    }\n  }\n": typeof types.CurrentUserDocument,
     "\n  mutation Logout {\n    logout\n  }\n": typeof types.LogoutDocument,
     "\n  mutation SubmitContactMessage($input: ContactMessageInput!) {\n    submitContactMessage(input: $input) {\n      id\n    }\n  }\n": typeof types.SubmitContactMessageDocument,
-    "\n  fragment CreationCard_Generation on Generation {\n    id\n    style\n    prompt\n    status\n    resultUrl\n    errorMessage\n    requestedAt\n    completedAt\n  }\n": typeof types.CreationCard_GenerationFragmentDoc,
+    "\n  mutation ClaimGenerationCredits($input: ClaimGenerationCreditsInput!) {\n    claimGenerationCredits(input: $input) {\n      generationId\n      reason\n      credits\n      claimedAt\n    }\n  }\n": typeof types.ClaimGenerationCreditsDocument,
+    "\n  fragment CreationCard_Generation on Generation {\n    id\n    style\n    prompt\n    status\n    resultUrl\n    errorMessage\n    requestedAt\n    completedAt\n    claimableUntil\n    claim {\n      reason\n    }\n  }\n": typeof types.CreationCard_GenerationFragmentDoc,
     "\n  query MyCreations($first: Int!, $after: String) {\n    myGenerations(first: $first, after: $after) {\n      generations {\n        ...CreationCard_Generation\n      }\n      nextCursor\n    }\n  }\n": typeof types.MyCreationsDocument,
+    "\n  fragment CreditBuckets_Balance on CreditBucketBalance {\n    buckets {\n      kind\n      credits\n      nextExpiry {\n        credits\n        expiresAt\n      }\n    }\n    spendingOrder\n  }\n": typeof types.CreditBuckets_BalanceFragmentDoc,
+    "\n  query CreditExpiryWarning {\n    me {\n      id\n      creditBuckets {\n        expiryWarning {\n          credits\n          expiresAt\n        }\n      }\n    }\n  }\n": typeof types.CreditExpiryWarningDocument,
+    "\n  query SidebarCreditBuckets {\n    me {\n      id\n      creditBuckets {\n        ...CreditBuckets_Balance\n      }\n    }\n  }\n": typeof types.SidebarCreditBucketsDocument,
     "\n  query GenerationProgress($idempotencyKey: String!) {\n    myGenerationByKey(idempotencyKey: $idempotencyKey) {\n      id\n      stage\n    }\n  }\n": typeof types.GenerationProgressDocument,
     "\n  query ImageEngine {\n    imageEngine {\n      preview\n    }\n  }\n": typeof types.ImageEngineDocument,
     "\n  mutation GenerateImage($input: GenerateImageInput!) {\n    generateImage(input: $input) {\n      id\n      status\n      resultUrl\n      errorMessage\n    }\n  }\n": typeof types.GenerateImageDocument,
@@ -55,7 +59,7 @@ type Documents = {
     "\n  query SubscriptionPlans {\n    subscriptionPlans {\n      id\n      name\n      price\n      interval\n      features\n      creditsPerMonth\n      generationsPerMonth\n      popular\n    }\n  }\n": typeof types.SubscriptionPlansDocument,
     "\n  fragment CreditHistory_CreditMovement on CreditMovement {\n    id\n    label\n    inProgress\n    delta\n    heldDelta\n    balanceAfter\n    heldAfter\n    occurredAt\n  }\n": typeof types.CreditHistory_CreditMovementFragmentDoc,
     "\n  query CreditHistory($first: Int, $before: String) {\n    myCreditHistory(first: $first, before: $before) {\n      movements {\n        ...CreditHistory_CreditMovement\n      }\n      nextCursor\n    }\n  }\n": typeof types.CreditHistoryDocument,
-    "\n  fragment ProfileCreditsCard_User on User {\n    id\n    credits\n    generationsRemaining\n  }\n": typeof types.ProfileCreditsCard_UserFragmentDoc,
+    "\n  fragment ProfileCreditsCard_User on User {\n    id\n    credits\n    generationsRemaining\n    creditBuckets {\n      ...CreditBuckets_Balance\n    }\n  }\n": typeof types.ProfileCreditsCard_UserFragmentDoc,
     "\n  fragment ProfileIdentityCard_User on User {\n    id\n    email\n    emailVerified\n    username\n    fullName\n    profileImageUrl\n    subscriptionStatus\n  }\n": typeof types.ProfileIdentityCard_UserFragmentDoc,
     "\n  fragment ProfileSubscriptionCard_User on User {\n    id\n    currentPlan\n    subscriptionStatus\n    subscriptionRenewsAt\n    cancelAtPeriodEnd\n  }\n": typeof types.ProfileSubscriptionCard_UserFragmentDoc,
     "\n  query Profile {\n    me {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n      ...ProfileCreditsCard_User\n      ...ProfileSubscriptionCard_User\n      ...AccountSettings_User\n    }\n  }\n": typeof types.ProfileDocument,
@@ -97,8 +101,12 @@ const documents: Documents = {
     "\n  query CurrentUser {\n    me {\n      ...CurrentUser_User\n    }\n  }\n": types.CurrentUserDocument,
     "\n  mutation Logout {\n    logout\n  }\n": types.LogoutDocument,
     "\n  mutation SubmitContactMessage($input: ContactMessageInput!) {\n    submitContactMessage(input: $input) {\n      id\n    }\n  }\n": types.SubmitContactMessageDocument,
-    "\n  fragment CreationCard_Generation on Generation {\n    id\n    style\n    prompt\n    status\n    resultUrl\n    errorMessage\n    requestedAt\n    completedAt\n  }\n": types.CreationCard_GenerationFragmentDoc,
+    "\n  mutation ClaimGenerationCredits($input: ClaimGenerationCreditsInput!) {\n    claimGenerationCredits(input: $input) {\n      generationId\n      reason\n      credits\n      claimedAt\n    }\n  }\n": types.ClaimGenerationCreditsDocument,
+    "\n  fragment CreationCard_Generation on Generation {\n    id\n    style\n    prompt\n    status\n    resultUrl\n    errorMessage\n    requestedAt\n    completedAt\n    claimableUntil\n    claim {\n      reason\n    }\n  }\n": types.CreationCard_GenerationFragmentDoc,
     "\n  query MyCreations($first: Int!, $after: String) {\n    myGenerations(first: $first, after: $after) {\n      generations {\n        ...CreationCard_Generation\n      }\n      nextCursor\n    }\n  }\n": types.MyCreationsDocument,
+    "\n  fragment CreditBuckets_Balance on CreditBucketBalance {\n    buckets {\n      kind\n      credits\n      nextExpiry {\n        credits\n        expiresAt\n      }\n    }\n    spendingOrder\n  }\n": types.CreditBuckets_BalanceFragmentDoc,
+    "\n  query CreditExpiryWarning {\n    me {\n      id\n      creditBuckets {\n        expiryWarning {\n          credits\n          expiresAt\n        }\n      }\n    }\n  }\n": types.CreditExpiryWarningDocument,
+    "\n  query SidebarCreditBuckets {\n    me {\n      id\n      creditBuckets {\n        ...CreditBuckets_Balance\n      }\n    }\n  }\n": types.SidebarCreditBucketsDocument,
     "\n  query GenerationProgress($idempotencyKey: String!) {\n    myGenerationByKey(idempotencyKey: $idempotencyKey) {\n      id\n      stage\n    }\n  }\n": types.GenerationProgressDocument,
     "\n  query ImageEngine {\n    imageEngine {\n      preview\n    }\n  }\n": types.ImageEngineDocument,
     "\n  mutation GenerateImage($input: GenerateImageInput!) {\n    generateImage(input: $input) {\n      id\n      status\n      resultUrl\n      errorMessage\n    }\n  }\n": types.GenerateImageDocument,
@@ -106,7 +114,7 @@ const documents: Documents = {
     "\n  query SubscriptionPlans {\n    subscriptionPlans {\n      id\n      name\n      price\n      interval\n      features\n      creditsPerMonth\n      generationsPerMonth\n      popular\n    }\n  }\n": types.SubscriptionPlansDocument,
     "\n  fragment CreditHistory_CreditMovement on CreditMovement {\n    id\n    label\n    inProgress\n    delta\n    heldDelta\n    balanceAfter\n    heldAfter\n    occurredAt\n  }\n": types.CreditHistory_CreditMovementFragmentDoc,
     "\n  query CreditHistory($first: Int, $before: String) {\n    myCreditHistory(first: $first, before: $before) {\n      movements {\n        ...CreditHistory_CreditMovement\n      }\n      nextCursor\n    }\n  }\n": types.CreditHistoryDocument,
-    "\n  fragment ProfileCreditsCard_User on User {\n    id\n    credits\n    generationsRemaining\n  }\n": types.ProfileCreditsCard_UserFragmentDoc,
+    "\n  fragment ProfileCreditsCard_User on User {\n    id\n    credits\n    generationsRemaining\n    creditBuckets {\n      ...CreditBuckets_Balance\n    }\n  }\n": types.ProfileCreditsCard_UserFragmentDoc,
     "\n  fragment ProfileIdentityCard_User on User {\n    id\n    email\n    emailVerified\n    username\n    fullName\n    profileImageUrl\n    subscriptionStatus\n  }\n": types.ProfileIdentityCard_UserFragmentDoc,
     "\n  fragment ProfileSubscriptionCard_User on User {\n    id\n    currentPlan\n    subscriptionStatus\n    subscriptionRenewsAt\n    cancelAtPeriodEnd\n  }\n": types.ProfileSubscriptionCard_UserFragmentDoc,
     "\n  query Profile {\n    me {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n      ...ProfileCreditsCard_User\n      ...ProfileSubscriptionCard_User\n      ...AccountSettings_User\n    }\n  }\n": types.ProfileDocument,
@@ -261,11 +269,27 @@ export function graphql(source: "\n  mutation SubmitContactMessage($input: Conta
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment CreationCard_Generation on Generation {\n    id\n    style\n    prompt\n    status\n    resultUrl\n    errorMessage\n    requestedAt\n    completedAt\n  }\n"): (typeof documents)["\n  fragment CreationCard_Generation on Generation {\n    id\n    style\n    prompt\n    status\n    resultUrl\n    errorMessage\n    requestedAt\n    completedAt\n  }\n"];
+export function graphql(source: "\n  mutation ClaimGenerationCredits($input: ClaimGenerationCreditsInput!) {\n    claimGenerationCredits(input: $input) {\n      generationId\n      reason\n      credits\n      claimedAt\n    }\n  }\n"): (typeof documents)["\n  mutation ClaimGenerationCredits($input: ClaimGenerationCreditsInput!) {\n    claimGenerationCredits(input: $input) {\n      generationId\n      reason\n      credits\n      claimedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment CreationCard_Generation on Generation {\n    id\n    style\n    prompt\n    status\n    resultUrl\n    errorMessage\n    requestedAt\n    completedAt\n    claimableUntil\n    claim {\n      reason\n    }\n  }\n"): (typeof documents)["\n  fragment CreationCard_Generation on Generation {\n    id\n    style\n    prompt\n    status\n    resultUrl\n    errorMessage\n    requestedAt\n    completedAt\n    claimableUntil\n    claim {\n      reason\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query MyCreations($first: Int!, $after: String) {\n    myGenerations(first: $first, after: $after) {\n      generations {\n        ...CreationCard_Generation\n      }\n      nextCursor\n    }\n  }\n"): (typeof documents)["\n  query MyCreations($first: Int!, $after: String) {\n    myGenerations(first: $first, after: $after) {\n      generations {\n        ...CreationCard_Generation\n      }\n      nextCursor\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment CreditBuckets_Balance on CreditBucketBalance {\n    buckets {\n      kind\n      credits\n      nextExpiry {\n        credits\n        expiresAt\n      }\n    }\n    spendingOrder\n  }\n"): (typeof documents)["\n  fragment CreditBuckets_Balance on CreditBucketBalance {\n    buckets {\n      kind\n      credits\n      nextExpiry {\n        credits\n        expiresAt\n      }\n    }\n    spendingOrder\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CreditExpiryWarning {\n    me {\n      id\n      creditBuckets {\n        expiryWarning {\n          credits\n          expiresAt\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query CreditExpiryWarning {\n    me {\n      id\n      creditBuckets {\n        expiryWarning {\n          credits\n          expiresAt\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SidebarCreditBuckets {\n    me {\n      id\n      creditBuckets {\n        ...CreditBuckets_Balance\n      }\n    }\n  }\n"): (typeof documents)["\n  query SidebarCreditBuckets {\n    me {\n      id\n      creditBuckets {\n        ...CreditBuckets_Balance\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -297,7 +321,7 @@ export function graphql(source: "\n  query CreditHistory($first: Int, $before: S
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment ProfileCreditsCard_User on User {\n    id\n    credits\n    generationsRemaining\n  }\n"): (typeof documents)["\n  fragment ProfileCreditsCard_User on User {\n    id\n    credits\n    generationsRemaining\n  }\n"];
+export function graphql(source: "\n  fragment ProfileCreditsCard_User on User {\n    id\n    credits\n    generationsRemaining\n    creditBuckets {\n      ...CreditBuckets_Balance\n    }\n  }\n"): (typeof documents)["\n  fragment ProfileCreditsCard_User on User {\n    id\n    credits\n    generationsRemaining\n    creditBuckets {\n      ...CreditBuckets_Balance\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

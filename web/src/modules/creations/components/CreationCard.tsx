@@ -19,6 +19,10 @@ export const CREATION_CARD_FRAGMENT = graphql(`
     errorMessage
     requestedAt
     completedAt
+    claimableUntil
+    claim {
+      reason
+    }
   }
 `);
 
