@@ -22,6 +22,7 @@ type Documents = {
     "\n  mutation RequestEmailChange($input: ChangeEmailInput!) {\n    requestEmailChange(input: $input) {\n      message\n    }\n  }\n": typeof types.RequestEmailChangeDocument,
     "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input) {\n      message\n    }\n  }\n": typeof types.ChangePasswordDocument,
     "\n  mutation GeneratePrompt($config: ActionFigureConfigInput!) {\n    generatePrompt(config: $config)\n  }\n": typeof types.GeneratePromptDocument,
+    "\n  query AdminGenerationClaims {\n    staffGenerationClaims {\n      style\n      reason\n      claims\n      generations\n    }\n  }\n": typeof types.AdminGenerationClaimsDocument,
     "\n  query AdminFinanceReport($from: DateTime!, $to: DateTime!, $granularity: ReportGranularity!) {\n    financeReport(from: $from, to: $to, granularity: $granularity) {\n      period\n      granted\n      purchased\n      spent\n      refunded\n      expired\n      revoked\n      paidConsumed\n      freeConsumed\n      revenue {\n        planId\n        currency\n        amountCents\n      }\n    }\n  }\n": typeof types.AdminFinanceReportDocument,
     "\n  query AdminReconciliation {\n    financeReconciliation {\n      invoicesChecked\n      issues {\n        kind\n        invoiceId\n        userId\n        purchases\n        amountPaidCents\n      }\n    }\n  }\n": typeof types.AdminReconciliationDocument,
     "\n  query AdminContactMessages(\n    $category: ContactCategory\n    $handled: Boolean\n    $first: Int\n    $after: String\n  ) {\n    staffContactMessages(category: $category, handled: $handled, first: $first, after: $after) {\n      messages {\n        id\n        name\n        email\n        subject\n        category\n        message\n        marketingConsent\n        createdAt\n        handledAt\n      }\n      nextCursor\n    }\n  }\n": typeof types.AdminContactMessagesDocument,
@@ -77,6 +78,7 @@ const documents: Documents = {
     "\n  mutation RequestEmailChange($input: ChangeEmailInput!) {\n    requestEmailChange(input: $input) {\n      message\n    }\n  }\n": types.RequestEmailChangeDocument,
     "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input) {\n      message\n    }\n  }\n": types.ChangePasswordDocument,
     "\n  mutation GeneratePrompt($config: ActionFigureConfigInput!) {\n    generatePrompt(config: $config)\n  }\n": types.GeneratePromptDocument,
+    "\n  query AdminGenerationClaims {\n    staffGenerationClaims {\n      style\n      reason\n      claims\n      generations\n    }\n  }\n": types.AdminGenerationClaimsDocument,
     "\n  query AdminFinanceReport($from: DateTime!, $to: DateTime!, $granularity: ReportGranularity!) {\n    financeReport(from: $from, to: $to, granularity: $granularity) {\n      period\n      granted\n      purchased\n      spent\n      refunded\n      expired\n      revoked\n      paidConsumed\n      freeConsumed\n      revenue {\n        planId\n        currency\n        amountCents\n      }\n    }\n  }\n": types.AdminFinanceReportDocument,
     "\n  query AdminReconciliation {\n    financeReconciliation {\n      invoicesChecked\n      issues {\n        kind\n        invoiceId\n        userId\n        purchases\n        amountPaidCents\n      }\n    }\n  }\n": types.AdminReconciliationDocument,
     "\n  query AdminContactMessages(\n    $category: ContactCategory\n    $handled: Boolean\n    $first: Int\n    $after: String\n  ) {\n    staffContactMessages(category: $category, handled: $handled, first: $first, after: $after) {\n      messages {\n        id\n        name\n        email\n        subject\n        category\n        message\n        marketingConsent\n        createdAt\n        handledAt\n      }\n      nextCursor\n    }\n  }\n": types.AdminContactMessagesDocument,
@@ -170,6 +172,10 @@ export function graphql(source: "\n  mutation ChangePassword($input: ChangePassw
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation GeneratePrompt($config: ActionFigureConfigInput!) {\n    generatePrompt(config: $config)\n  }\n"): (typeof documents)["\n  mutation GeneratePrompt($config: ActionFigureConfigInput!) {\n    generatePrompt(config: $config)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminGenerationClaims {\n    staffGenerationClaims {\n      style\n      reason\n      claims\n      generations\n    }\n  }\n"): (typeof documents)["\n  query AdminGenerationClaims {\n    staffGenerationClaims {\n      style\n      reason\n      claims\n      generations\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
