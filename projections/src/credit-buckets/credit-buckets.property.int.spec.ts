@@ -14,6 +14,7 @@ import {
   type CreditAccountEvent,
   type CreditBucket,
   type Ledger,
+  type Lot,
 } from '@app/ledger';
 import { createTestDatabase, type TestDatabase } from '@app/ledger/testing/test-database';
 import { projectionMigrations } from '../migrations';
@@ -203,7 +204,7 @@ function expectedBuckets(
   return figures;
 }
 
-const usableLots = (lots: Record<string, import('@app/ledger').Lot>, now: number) =>
+const usableLots = (lots: Record<string, Lot>, now: number) =>
   Object.values(lots).filter((lot) => isLotUsable(lot, now));
 
 describe('the balance by bucket equals the lots folded from the events', () => {
