@@ -4,6 +4,7 @@ export * from './shared/logger';
 export * from './shared/decider';
 export * from './credits/credit-account';
 export * from './credits/credit-account.decide';
+export * from './credits/credit-buckets';
 export * from './subscription/subscription';
 export * from './subscription/subscription.decide';
 export * from './generation/generation';

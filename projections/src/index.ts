@@ -28,3 +28,6 @@ export * from './paid-credits/paid-credits.projection';
 export * from './paid-credits/paid-credits.fold';
 export * from './paid-credits/prepaid-report';
 export * from './audit/ledger-audit';
+export * from './credit-buckets/credit-buckets.fold';
+export * from './credit-buckets/credit-buckets.projection';
+export * from './credit-buckets/queries';

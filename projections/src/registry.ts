@@ -1,4 +1,5 @@
 import { creditBalancesProjection } from './credit-balances/credit-balances.projection';
+import { creditBucketsProjection } from './credit-buckets/credit-buckets.projection';
 import { creditHistoryProjection } from './credit-history/credit-history.projection';
 import { generationHistoryProjection } from './generation-history/generation-history.projection';
 import { generationSharesProjection } from './generation-shares/generation-shares.projection';
@@ -13,6 +14,7 @@ export const allProjections: readonly Projection[] = [
   generationHistoryProjection,
   generationSharesProjection,
   paidCreditsProjection,
+  creditBucketsProjection,
 ];
 
 export function projectionNamed(name: string): Projection {

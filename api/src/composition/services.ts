@@ -35,6 +35,8 @@ import type { CookieOptions } from '../http/auth/session-cookie';
 import { LedgerAuditService } from '../operator/ledger-audit-service';
 import { ResultRetention } from '../generation/result-retention';
 import { IdempotencyKeys } from '../shared/idempotency';
+import { ExpiryWarnings } from '../credits/expiry-warnings';
+import { GenerationClaims } from '../credits/generation-claims';
 import type { ProjectionsGate } from './projections-gate';
 import type { Runtime } from './runtime';
 import { componentLogger } from '@app/ledger';
@@ -79,6 +81,10 @@ export interface Services {
   readonly audit: LedgerAuditService;
   /** Idempotency keys of money-moving commands (Idempotency-Key header, idempotencyKey inputs). */
   readonly idempotency: IdempotencyKeys;
+  /** Mail three days before plan credits expire, once per expiring lot. */
+  readonly expiryWarnings: ExpiryWarnings;
+  /** "Doesn't look like me": owners claim a result's credits back. */
+  readonly claims: GenerationClaims;
   readonly projectionNames: readonly string[];
   readonly metrics: Metrics;
 }
@@ -220,6 +226,8 @@ export async function createServices(
     projectionOperations: runtime.projectionOperations,
     audit: new LedgerAuditService(pool, ledger.store),
     idempotency,
+    expiryWarnings: new ExpiryWarnings(pool, mail.mailer, config.publicUrl),
+    claims: new GenerationClaims(pool, ledger, runtime.projections, idempotency),
     projectionNames: allProjections.map((p) => p.name),
     metrics: runtime.metrics,
   };

@@ -1,8 +1,10 @@
 import {
+  bucketsOfLots,
   listUserCreditHistory,
   type CreditHistoryPage,
   type CreditMovement,
 } from '@app/projections';
+import type { CreditBucket } from '@app/ledger';
 import type pg from 'pg';
 import { planById } from '../billing/plans';
 
@@ -19,6 +21,12 @@ const STYLE_NAMES: Readonly<Record<string, string>> = {
 const imageOf = (style: string | null | undefined) =>
   style && STYLE_NAMES[style] ? `${STYLE_NAMES[style]} image` : 'Image';
 
+const BUCKET_WORDS: Readonly<Record<CreditBucket, string>> = {
+  plan: 'plan',
+  pack: 'pack',
+  free: 'free',
+};
+
 /** The system's own grant reasons (account-service, free-allowance). */
 const SIGNUP_REASON = 'Signup bonus';
 const ALLOWANCE_REASON = /^Free plan allowance\b/;
@@ -28,7 +36,9 @@ const ALLOWANCE_REASON = /^Free plan allowance\b/;
  * "Pro Plan credits", "Welcome credits". Never the ledger's type names or internal reasons.
  */
 export function userMovementLabel(
-  movement: Pick<CreditMovement, 'type' | 'reason' | 'planId' | 'actorKind' | 'style'>,
+  movement: Pick<CreditMovement, 'type' | 'reason' | 'planId' | 'actorKind' | 'style'> & {
+    bucket?: CreditBucket | null;
+  },
 ): string {
   switch (movement.type) {
     case 'CreditsGranted':
@@ -47,7 +57,9 @@ export function userMovementLabel(
     case 'CreditsRefunded':
       return movement.style ? `Refund: ${imageOf(movement.style)}` : 'Refund';
     case 'CreditsExpired':
-      return 'Unused credits expired';
+      return movement.bucket
+        ? `Unused ${BUCKET_WORDS[movement.bucket]} credits expired`
+        : 'Unused credits expired';
     case 'CreditsRevoked':
       return 'Credits taken back (payment refunded)';
     default:
@@ -60,6 +72,8 @@ export type UserCreditMovement = CreditMovement & {
   label: string;
   /** Credits held for a generation that is still running. */
   inProgress: boolean;
+  /** The bucket whose credits expired (expiries only; null when the lot is not known). */
+  bucket: CreditBucket | null;
 };
 
 /**
@@ -73,12 +87,22 @@ export async function userCreditHistory(
   page: { first: number; before?: number | null },
 ): Promise<Omit<CreditHistoryPage, 'movements'> & { movements: UserCreditMovement[] }> {
   const result = await listUserCreditHistory(db, userId, page);
+  // An expiry's reference is its lot (or, for held credits expiring on release, the generation).
+  const expiredLots = result.movements
+    .filter((movement) => movement.type === 'CreditsExpired' && movement.reference)
+    .map((movement) => movement.reference!);
+  const buckets = await bucketsOfLots(db, userId, expiredLots);
   return {
     ...result,
-    movements: result.movements.map((movement) => ({
-      ...movement,
-      label: userMovementLabel(movement),
-      inProgress: movement.type === 'CreditsReserved',
-    })),
+    movements: result.movements.map((movement) => {
+      const bucket =
+        movement.type === 'CreditsExpired' ? (buckets.get(movement.reference ?? '') ?? null) : null;
+      return {
+        ...movement,
+        bucket,
+        label: userMovementLabel({ ...movement, bucket }),
+        inProgress: movement.type === 'CreditsReserved',
+      };
+    }),
   };
 }

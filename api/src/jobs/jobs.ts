@@ -28,6 +28,18 @@ export function backgroundJobs(services: Services): Job[] {
       run: () => sweepExpiredCredits(services.pool, services.ledger),
     },
     {
+      name: 'credit-expiry-warnings',
+      intervalMs: 15 * 60_000,
+      runAtStart: true,
+      run: () => services.expiryWarnings.run(),
+    },
+    {
+      name: 'generation-claim-recovery',
+      intervalMs: 5 * 60_000,
+      runAtStart: true,
+      run: () => services.claims.completePending(),
+    },
+    {
       name: 'data-export-sweep',
       intervalMs: 10 * 60_000,
       runAtStart: true,

@@ -136,3 +136,29 @@ export const dataExportReadyMail = (name: string | null, url: string, expiresAt:
     ],
     action: { label: 'Download my data', url },
   });
+
+/** "22 Dec 2026": the day credits expire, in UTC like every period of the ledger. */
+export const expiryDay = (at: Date) =>
+  at.toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+export const creditsExpiringMail = (
+  name: string | null,
+  credits: number,
+  expiresAt: Date,
+  url: string,
+): Mail =>
+  compose({
+    kind: 'credits-expiring',
+    subject: `${credits} credits expire on ${expiryDay(expiresAt)}`,
+    greeting: hello(name),
+    paragraphs: [
+      `${credits} credits expire on ${expiryDay(expiresAt)}; they do not roll over.`,
+      'They are the credits of your plan’s current period. Use them before then: each image costs 5 credits.',
+    ],
+    action: { label: 'Create an image', url },
+  });

@@ -16,6 +16,7 @@ import {
   heldInLot,
   initialCreditAccountState,
   lotsInSpendingOrder,
+  type ClaimReason,
   type CreditAccountEvent,
   type CreditAccountState,
   type Lot,
@@ -66,7 +67,13 @@ export type CreditAccountCommand =
   | { type: 'ReleaseHold'; data: { userId: string; reservationId: string } }
   | {
       type: 'RefundCredits';
-      data: { userId: string; refundId: string; reservationId: string; amount: number };
+      data: {
+        userId: string;
+        refundId: string;
+        reservationId: string;
+        amount: number;
+        claimReason?: ClaimReason;
+      };
     }
   /**
    * Expires what is left of lots past their expiry; or, at once, of the named lots, or of the paid

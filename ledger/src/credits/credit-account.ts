@@ -15,6 +15,15 @@ export type Funding = z.infer<typeof funding>;
 /** An allocation on a spend, with what finance needs to know about the lot that paid. */
 const spendAllocation = lotAllocation.extend({ funding, expiresAt: isoDate.nullable() });
 
+/** Why an owner asked for a generation's credits back ("Doesn't look like me"). */
+export const claimReasonSchema = z.enum([
+  'does_not_look_like_me',
+  'wrong_style',
+  'broken_image',
+  'other',
+]);
+export type ClaimReason = z.infer<typeof claimReasonSchema>;
+
 export const creditAccountEventSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('CreditsGranted'),
@@ -83,6 +92,8 @@ export const creditAccountEventSchema = z.discriminatedUnion('type', [
       refundId: z.string(),
       reservationId: z.string(),
       amount: z.number().int().positive(),
+      /** Set when the owner claimed the credits back for an unusable result (absent on older events). */
+      claimReason: claimReasonSchema.optional(),
       /** Refunded credits come back as new lots with the funding of the lots that paid. */
       lots: z.array(
         z.object({

@@ -22,6 +22,7 @@ type Documents = {
     "\n  mutation RequestEmailChange($input: ChangeEmailInput!) {\n    requestEmailChange(input: $input) {\n      message\n    }\n  }\n": typeof types.RequestEmailChangeDocument,
     "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input) {\n      message\n    }\n  }\n": typeof types.ChangePasswordDocument,
     "\n  mutation GeneratePrompt($config: ActionFigureConfigInput!) {\n    generatePrompt(config: $config)\n  }\n": typeof types.GeneratePromptDocument,
+    "\n  query AdminGenerationClaims {\n    staffGenerationClaims {\n      style\n      reason\n      claims\n      generations\n    }\n  }\n": typeof types.AdminGenerationClaimsDocument,
     "\n  query AdminFinanceReport($from: DateTime!, $to: DateTime!, $granularity: ReportGranularity!) {\n    financeReport(from: $from, to: $to, granularity: $granularity) {\n      period\n      granted\n      purchased\n      spent\n      refunded\n      expired\n      revoked\n      paidConsumed\n      freeConsumed\n      revenue {\n        product\n        planId\n        currency\n        amountCents\n      }\n      prepaid {\n        currency\n        sales {\n          product\n          amountCents\n        }\n        recognisedCents\n        breakageCents\n        refundedCents\n        deferredCents\n        deferredCredits\n      }\n    }\n  }\n": typeof types.AdminFinanceReportDocument,
     "\n  query AdminReconciliation {\n    financeReconciliation {\n      invoicesChecked\n      checkoutsChecked\n      issues {\n        kind\n        invoiceId\n        userId\n        purchases\n        amountPaidCents\n      }\n    }\n  }\n": typeof types.AdminReconciliationDocument,
     "\n  query AdminContactMessages(\n    $category: ContactCategory\n    $handled: Boolean\n    $first: Int\n    $after: String\n  ) {\n    staffContactMessages(category: $category, handled: $handled, first: $first, after: $after) {\n      messages {\n        id\n        name\n        email\n        subject\n        category\n        message\n        marketingConsent\n        createdAt\n        handledAt\n      }\n      nextCursor\n    }\n  }\n": typeof types.AdminContactMessagesDocument,
@@ -46,9 +47,13 @@ type Documents = {
     "\n  query CurrentUser {\n    me {\n      ...CurrentUser_User\n    }\n  }\n": typeof types.CurrentUserDocument,
     "\n  mutation Logout {\n    logout\n  }\n": typeof types.LogoutDocument,
     "\n  mutation SubmitContactMessage($input: ContactMessageInput!) {\n    submitContactMessage(input: $input) {\n      id\n    }\n  }\n": typeof types.SubmitContactMessageDocument,
-    "\n  fragment CreationCard_Generation on Generation {\n    id\n    style\n    prompt\n    status\n    resultUrl\n    errorMessage\n    requestedAt\n    completedAt\n    ...ShareActions_Generation\n    resultExpired\n    resultKeptUntil\n  }\n": typeof types.CreationCard_GenerationFragmentDoc,
+    "\n  mutation ClaimGenerationCredits($input: ClaimGenerationCreditsInput!) {\n    claimGenerationCredits(input: $input) {\n      generationId\n      reason\n      credits\n      claimedAt\n    }\n  }\n": typeof types.ClaimGenerationCreditsDocument,
+    "\n  fragment CreationCard_Generation on Generation {\n    id\n    style\n    prompt\n    status\n    resultUrl\n    errorMessage\n    requestedAt\n    completedAt\n    ...ShareActions_Generation\n    resultExpired\n    resultKeptUntil\n    claimableUntil\n    claim {\n      reason\n    }\n  }\n": typeof types.CreationCard_GenerationFragmentDoc,
     "\n  query MyCreations($first: Int!, $after: String) {\n    myGenerations(first: $first, after: $after) {\n      generations {\n        ...CreationCard_Generation\n      }\n      nextCursor\n    }\n  }\n": typeof types.MyCreationsDocument,
     "\n  mutation DeleteGeneration($generationId: ID!) {\n    deleteGeneration(generationId: $generationId) {\n      message\n    }\n  }\n": typeof types.DeleteGenerationDocument,
+    "\n  fragment CreditBuckets_Balance on CreditBucketBalance {\n    buckets {\n      kind\n      credits\n      nextExpiry {\n        credits\n        expiresAt\n      }\n    }\n    spendingOrder\n  }\n": typeof types.CreditBuckets_BalanceFragmentDoc,
+    "\n  query CreditExpiryWarning {\n    me {\n      id\n      creditBuckets {\n        expiryWarning {\n          credits\n          expiresAt\n        }\n      }\n    }\n  }\n": typeof types.CreditExpiryWarningDocument,
+    "\n  query SidebarCreditBuckets {\n    me {\n      id\n      creditBuckets {\n        ...CreditBuckets_Balance\n      }\n    }\n  }\n": typeof types.SidebarCreditBucketsDocument,
     "\n  query GenerationProgress($idempotencyKey: String!) {\n    myGenerationByKey(idempotencyKey: $idempotencyKey) {\n      id\n      stage\n    }\n  }\n": typeof types.GenerationProgressDocument,
     "\n  query ImageEngine {\n    imageEngine {\n      preview\n    }\n  }\n": typeof types.ImageEngineDocument,
     "\n  mutation GenerateImage($input: GenerateImageInput!) {\n    generateImage(input: $input) {\n      id\n      status\n      resultUrl\n      errorMessage\n    }\n  }\n": typeof types.GenerateImageDocument,
@@ -58,7 +63,7 @@ type Documents = {
     "\n  query SubscriptionPlans {\n    subscriptionPlans {\n      id\n      name\n      price\n      interval\n      features\n      creditsPerMonth\n      generationsPerMonth\n      popular\n    }\n  }\n": typeof types.SubscriptionPlansDocument,
     "\n  fragment CreditHistory_CreditMovement on CreditMovement {\n    id\n    label\n    inProgress\n    delta\n    heldDelta\n    balanceAfter\n    heldAfter\n    occurredAt\n  }\n": typeof types.CreditHistory_CreditMovementFragmentDoc,
     "\n  query CreditHistory($first: Int, $before: String) {\n    myCreditHistory(first: $first, before: $before) {\n      movements {\n        ...CreditHistory_CreditMovement\n      }\n      nextCursor\n    }\n  }\n": typeof types.CreditHistoryDocument,
-    "\n  fragment ProfileCreditsCard_User on User {\n    id\n    credits\n    generationsRemaining\n  }\n": typeof types.ProfileCreditsCard_UserFragmentDoc,
+    "\n  fragment ProfileCreditsCard_User on User {\n    id\n    credits\n    generationsRemaining\n    creditBuckets {\n      ...CreditBuckets_Balance\n    }\n  }\n": typeof types.ProfileCreditsCard_UserFragmentDoc,
     "\n  fragment ProfileIdentityCard_User on User {\n    id\n    email\n    emailVerified\n    username\n    fullName\n    profileImageUrl\n    subscriptionStatus\n  }\n": typeof types.ProfileIdentityCard_UserFragmentDoc,
     "\n  fragment ProfileSubscriptionCard_User on User {\n    id\n    currentPlan\n    subscriptionStatus\n    subscriptionRenewsAt\n    cancelAtPeriodEnd\n  }\n": typeof types.ProfileSubscriptionCard_UserFragmentDoc,
     "\n  query Profile {\n    me {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n      ...ProfileCreditsCard_User\n      ...ProfileSubscriptionCard_User\n      ...AccountSettings_User\n    }\n  }\n": typeof types.ProfileDocument,
@@ -80,6 +85,7 @@ const documents: Documents = {
     "\n  mutation RequestEmailChange($input: ChangeEmailInput!) {\n    requestEmailChange(input: $input) {\n      message\n    }\n  }\n": types.RequestEmailChangeDocument,
     "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input) {\n      message\n    }\n  }\n": types.ChangePasswordDocument,
     "\n  mutation GeneratePrompt($config: ActionFigureConfigInput!) {\n    generatePrompt(config: $config)\n  }\n": types.GeneratePromptDocument,
+    "\n  query AdminGenerationClaims {\n    staffGenerationClaims {\n      style\n      reason\n      claims\n      generations\n    }\n  }\n": types.AdminGenerationClaimsDocument,
     "\n  query AdminFinanceReport($from: DateTime!, $to: DateTime!, $granularity: ReportGranularity!) {\n    financeReport(from: $from, to: $to, granularity: $granularity) {\n      period\n      granted\n      purchased\n      spent\n      refunded\n      expired\n      revoked\n      paidConsumed\n      freeConsumed\n      revenue {\n        product\n        planId\n        currency\n        amountCents\n      }\n      prepaid {\n        currency\n        sales {\n          product\n          amountCents\n        }\n        recognisedCents\n        breakageCents\n        refundedCents\n        deferredCents\n        deferredCredits\n      }\n    }\n  }\n": types.AdminFinanceReportDocument,
     "\n  query AdminReconciliation {\n    financeReconciliation {\n      invoicesChecked\n      checkoutsChecked\n      issues {\n        kind\n        invoiceId\n        userId\n        purchases\n        amountPaidCents\n      }\n    }\n  }\n": types.AdminReconciliationDocument,
     "\n  query AdminContactMessages(\n    $category: ContactCategory\n    $handled: Boolean\n    $first: Int\n    $after: String\n  ) {\n    staffContactMessages(category: $category, handled: $handled, first: $first, after: $after) {\n      messages {\n        id\n        name\n        email\n        subject\n        category\n        message\n        marketingConsent\n        createdAt\n        handledAt\n      }\n      nextCursor\n    }\n  }\n": types.AdminContactMessagesDocument,
@@ -104,9 +110,13 @@ const documents: Documents = {
     "\n  query CurrentUser {\n    me {\n      ...CurrentUser_User\n    }\n  }\n": types.CurrentUserDocument,
     "\n  mutation Logout {\n    logout\n  }\n": types.LogoutDocument,
     "\n  mutation SubmitContactMessage($input: ContactMessageInput!) {\n    submitContactMessage(input: $input) {\n      id\n    }\n  }\n": types.SubmitContactMessageDocument,
-    "\n  fragment CreationCard_Generation on Generation {\n    id\n    style\n    prompt\n    status\n    resultUrl\n    errorMessage\n    requestedAt\n    completedAt\n    ...ShareActions_Generation\n    resultExpired\n    resultKeptUntil\n  }\n": types.CreationCard_GenerationFragmentDoc,
+    "\n  mutation ClaimGenerationCredits($input: ClaimGenerationCreditsInput!) {\n    claimGenerationCredits(input: $input) {\n      generationId\n      reason\n      credits\n      claimedAt\n    }\n  }\n": types.ClaimGenerationCreditsDocument,
+    "\n  fragment CreationCard_Generation on Generation {\n    id\n    style\n    prompt\n    status\n    resultUrl\n    errorMessage\n    requestedAt\n    completedAt\n    ...ShareActions_Generation\n    resultExpired\n    resultKeptUntil\n    claimableUntil\n    claim {\n      reason\n    }\n  }\n": types.CreationCard_GenerationFragmentDoc,
     "\n  query MyCreations($first: Int!, $after: String) {\n    myGenerations(first: $first, after: $after) {\n      generations {\n        ...CreationCard_Generation\n      }\n      nextCursor\n    }\n  }\n": types.MyCreationsDocument,
     "\n  mutation DeleteGeneration($generationId: ID!) {\n    deleteGeneration(generationId: $generationId) {\n      message\n    }\n  }\n": types.DeleteGenerationDocument,
+    "\n  fragment CreditBuckets_Balance on CreditBucketBalance {\n    buckets {\n      kind\n      credits\n      nextExpiry {\n        credits\n        expiresAt\n      }\n    }\n    spendingOrder\n  }\n": types.CreditBuckets_BalanceFragmentDoc,
+    "\n  query CreditExpiryWarning {\n    me {\n      id\n      creditBuckets {\n        expiryWarning {\n          credits\n          expiresAt\n        }\n      }\n    }\n  }\n": types.CreditExpiryWarningDocument,
+    "\n  query SidebarCreditBuckets {\n    me {\n      id\n      creditBuckets {\n        ...CreditBuckets_Balance\n      }\n    }\n  }\n": types.SidebarCreditBucketsDocument,
     "\n  query GenerationProgress($idempotencyKey: String!) {\n    myGenerationByKey(idempotencyKey: $idempotencyKey) {\n      id\n      stage\n    }\n  }\n": types.GenerationProgressDocument,
     "\n  query ImageEngine {\n    imageEngine {\n      preview\n    }\n  }\n": types.ImageEngineDocument,
     "\n  mutation GenerateImage($input: GenerateImageInput!) {\n    generateImage(input: $input) {\n      id\n      status\n      resultUrl\n      errorMessage\n    }\n  }\n": types.GenerateImageDocument,
@@ -116,7 +126,7 @@ const documents: Documents = {
     "\n  query SubscriptionPlans {\n    subscriptionPlans {\n      id\n      name\n      price\n      interval\n      features\n      creditsPerMonth\n      generationsPerMonth\n      popular\n    }\n  }\n": types.SubscriptionPlansDocument,
     "\n  fragment CreditHistory_CreditMovement on CreditMovement {\n    id\n    label\n    inProgress\n    delta\n    heldDelta\n    balanceAfter\n    heldAfter\n    occurredAt\n  }\n": types.CreditHistory_CreditMovementFragmentDoc,
     "\n  query CreditHistory($first: Int, $before: String) {\n    myCreditHistory(first: $first, before: $before) {\n      movements {\n        ...CreditHistory_CreditMovement\n      }\n      nextCursor\n    }\n  }\n": types.CreditHistoryDocument,
-    "\n  fragment ProfileCreditsCard_User on User {\n    id\n    credits\n    generationsRemaining\n  }\n": types.ProfileCreditsCard_UserFragmentDoc,
+    "\n  fragment ProfileCreditsCard_User on User {\n    id\n    credits\n    generationsRemaining\n    creditBuckets {\n      ...CreditBuckets_Balance\n    }\n  }\n": types.ProfileCreditsCard_UserFragmentDoc,
     "\n  fragment ProfileIdentityCard_User on User {\n    id\n    email\n    emailVerified\n    username\n    fullName\n    profileImageUrl\n    subscriptionStatus\n  }\n": types.ProfileIdentityCard_UserFragmentDoc,
     "\n  fragment ProfileSubscriptionCard_User on User {\n    id\n    currentPlan\n    subscriptionStatus\n    subscriptionRenewsAt\n    cancelAtPeriodEnd\n  }\n": types.ProfileSubscriptionCard_UserFragmentDoc,
     "\n  query Profile {\n    me {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n      ...ProfileCreditsCard_User\n      ...ProfileSubscriptionCard_User\n      ...AccountSettings_User\n    }\n  }\n": types.ProfileDocument,
@@ -176,6 +186,10 @@ export function graphql(source: "\n  mutation ChangePassword($input: ChangePassw
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation GeneratePrompt($config: ActionFigureConfigInput!) {\n    generatePrompt(config: $config)\n  }\n"): (typeof documents)["\n  mutation GeneratePrompt($config: ActionFigureConfigInput!) {\n    generatePrompt(config: $config)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminGenerationClaims {\n    staffGenerationClaims {\n      style\n      reason\n      claims\n      generations\n    }\n  }\n"): (typeof documents)["\n  query AdminGenerationClaims {\n    staffGenerationClaims {\n      style\n      reason\n      claims\n      generations\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -275,7 +289,11 @@ export function graphql(source: "\n  mutation SubmitContactMessage($input: Conta
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment CreationCard_Generation on Generation {\n    id\n    style\n    prompt\n    status\n    resultUrl\n    errorMessage\n    requestedAt\n    completedAt\n    ...ShareActions_Generation\n    resultExpired\n    resultKeptUntil\n  }\n"): (typeof documents)["\n  fragment CreationCard_Generation on Generation {\n    id\n    style\n    prompt\n    status\n    resultUrl\n    errorMessage\n    requestedAt\n    completedAt\n    ...ShareActions_Generation\n    resultExpired\n    resultKeptUntil\n  }\n"];
+export function graphql(source: "\n  mutation ClaimGenerationCredits($input: ClaimGenerationCreditsInput!) {\n    claimGenerationCredits(input: $input) {\n      generationId\n      reason\n      credits\n      claimedAt\n    }\n  }\n"): (typeof documents)["\n  mutation ClaimGenerationCredits($input: ClaimGenerationCreditsInput!) {\n    claimGenerationCredits(input: $input) {\n      generationId\n      reason\n      credits\n      claimedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment CreationCard_Generation on Generation {\n    id\n    style\n    prompt\n    status\n    resultUrl\n    errorMessage\n    requestedAt\n    completedAt\n    ...ShareActions_Generation\n    resultExpired\n    resultKeptUntil\n    claimableUntil\n    claim {\n      reason\n    }\n  }\n"): (typeof documents)["\n  fragment CreationCard_Generation on Generation {\n    id\n    style\n    prompt\n    status\n    resultUrl\n    errorMessage\n    requestedAt\n    completedAt\n    ...ShareActions_Generation\n    resultExpired\n    resultKeptUntil\n    claimableUntil\n    claim {\n      reason\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -284,6 +302,18 @@ export function graphql(source: "\n  query MyCreations($first: Int!, $after: Str
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DeleteGeneration($generationId: ID!) {\n    deleteGeneration(generationId: $generationId) {\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteGeneration($generationId: ID!) {\n    deleteGeneration(generationId: $generationId) {\n      message\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment CreditBuckets_Balance on CreditBucketBalance {\n    buckets {\n      kind\n      credits\n      nextExpiry {\n        credits\n        expiresAt\n      }\n    }\n    spendingOrder\n  }\n"): (typeof documents)["\n  fragment CreditBuckets_Balance on CreditBucketBalance {\n    buckets {\n      kind\n      credits\n      nextExpiry {\n        credits\n        expiresAt\n      }\n    }\n    spendingOrder\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CreditExpiryWarning {\n    me {\n      id\n      creditBuckets {\n        expiryWarning {\n          credits\n          expiresAt\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query CreditExpiryWarning {\n    me {\n      id\n      creditBuckets {\n        expiryWarning {\n          credits\n          expiresAt\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SidebarCreditBuckets {\n    me {\n      id\n      creditBuckets {\n        ...CreditBuckets_Balance\n      }\n    }\n  }\n"): (typeof documents)["\n  query SidebarCreditBuckets {\n    me {\n      id\n      creditBuckets {\n        ...CreditBuckets_Balance\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -323,7 +353,7 @@ export function graphql(source: "\n  query CreditHistory($first: Int, $before: S
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment ProfileCreditsCard_User on User {\n    id\n    credits\n    generationsRemaining\n  }\n"): (typeof documents)["\n  fragment ProfileCreditsCard_User on User {\n    id\n    credits\n    generationsRemaining\n  }\n"];
+export function graphql(source: "\n  fragment ProfileCreditsCard_User on User {\n    id\n    credits\n    generationsRemaining\n    creditBuckets {\n      ...CreditBuckets_Balance\n    }\n  }\n"): (typeof documents)["\n  fragment ProfileCreditsCard_User on User {\n    id\n    credits\n    generationsRemaining\n    creditBuckets {\n      ...CreditBuckets_Balance\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

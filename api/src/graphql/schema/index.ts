@@ -4,6 +4,8 @@ import './user';
 import './auth';
 import './account-care';
 import './credit-history';
+import './credit-buckets';
+import './generation-claims';
 import './generation';
 import './sharing';
 import './contact';

@@ -8,7 +8,7 @@ import {
 } from '../../generation/prompts/action-figure-prompt';
 import { RESULT_EXPIRED_MESSAGE } from '../../generation/result-retention';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../../generation/upload/sanitize-upload';
-import { AppError, badInput, notFound } from '../../shared/errors';
+import { AppError, badInput, notFound, unauthenticated } from '../../shared/errors';
 import { idempotencyKeyFrom } from '../../shared/idempotency';
 import { asyncHandler } from './error-handler';
 
@@ -101,6 +101,28 @@ export function generationRoutes(services: Services): Router {
         (request.body as { config?: unknown } | undefined)?.config,
       );
       response.json({ prompt: buildActionFigurePrompt(config) });
+    }),
+  );
+
+  /** "Doesn't look like me": `{reason}`; answers the claim, 404 for anyone else's generation. */
+  router.post(
+    '/api/generations/:id/claim',
+    express.json({ limit: '4kb' }),
+    asyncHandler(async (request, response) => {
+      if (!request.viewer) throw unauthenticated('Please login to continue');
+      const body = (request.body ?? {}) as { reason?: unknown };
+      const claim = await services.claims.claim(
+        request.viewer.user.id,
+        { generationId: String(request.params.id), reason: body.reason },
+        request.context!,
+        idempotencyKeyFrom(request.get('idempotency-key')),
+      );
+      response.status(201).json({
+        generationId: claim.generationId,
+        reason: claim.reason,
+        credits: claim.credits,
+        claimedAt: claim.claimedAt.toISOString(),
+      });
     }),
   );
 

@@ -27,6 +27,10 @@ export const CREATION_CARD_FRAGMENT = graphql(`
     ...ShareActions_Generation
     resultExpired
     resultKeptUntil
+    claimableUntil
+    claim {
+      reason
+    }
   }
 `);
 

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { CreationCard_GenerationFragment } from '../../../gql/graphql';
 import { DownloadImageButton } from '../../generation/components/DownloadImageButton';
 import { IconClose } from '../../ui/icons/icons';
+import { ClaimCredits } from './ClaimCredits';
 import { creationStyle, formatCreationDate } from '../utils/creation-labels';
 
 import styles from './CreationViewer.module.css';
@@ -61,6 +62,9 @@ export const CreationViewer = ({ generation, onClose }: CreationViewerProps) => 
           prefix={style.downloadPrefix}
           fullWidth
         />
+        {(generation.claim || generation.claimableUntil) && (
+          <ClaimCredits generationId={generation.id} claimed={Boolean(generation.claim)} />
+        )}
       </div>
     </dialog>
   );

@@ -1,3 +1,4 @@
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { Button, ButtonLink } from '../../ui/components/Button';
@@ -16,7 +17,12 @@ import styles from './CreditsWidget.module.css';
 export type CreditsWidgetProps = { compact?: boolean } & (
   | { status: 'loading' }
   | { status: 'signed-out'; onLogin: () => void }
-  | { status: 'signed-in'; credits: number }
+  | {
+      status: 'signed-in';
+      credits: number;
+      /** The balance by bucket, rendered only while "By bucket" is open (it fetches). */
+      detail?: () => ReactNode;
+    }
 );
 
 /** The sidebar's credits card: loading, signed out (Login Required) or signed in (balance). */
@@ -67,7 +73,7 @@ export const CreditsWidget = (props: CreditsWidgetProps) => {
     );
   }
 
-  const { credits } = props;
+  const { credits, detail } = props;
   const low = isLowOnCredits(credits);
   const remaining = generationsRemaining(credits);
   const summary = `${pluralise(credits, 'credit')}, ${pluralise(remaining, 'generation')} remaining`;
@@ -102,9 +108,23 @@ export const CreditsWidget = (props: CreditsWidgetProps) => {
         {pluralise(remaining, 'generation')} remaining
         {low && ` · each image uses ${CREDITS_PER_GENERATION} credits`}
       </p>
+      {detail && <CreditsDetail detail={detail} />}
       <ButtonLink to="/pricing" size="sm" variant={low ? 'primary' : 'secondary'} fullWidth>
         Add Credits
       </ButtonLink>
     </div>
+  );
+};
+
+const CreditsDetail = ({ detail }: { detail: () => ReactNode }) => {
+  const [open, setOpen] = useState(false);
+  return (
+    <details
+      className={styles.detail}
+      onToggle={(event) => setOpen((event.currentTarget as HTMLDetailsElement).open)}
+    >
+      <summary className={styles.detailSummary}>By bucket</summary>
+      {open && detail()}
+    </details>
   );
 };

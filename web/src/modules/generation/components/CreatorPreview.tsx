@@ -13,6 +13,7 @@ import { IconCheck, IconSparkles } from '../../ui/icons/icons';
 import type { CreatorSession } from '../utils/creator-session-store';
 
 import styles from './CreatorPreview.module.css';
+import { ClaimCredits } from '../../creations/components/ClaimCredits';
 import { DownloadImageButton } from './DownloadImageButton';
 import { GenerationProgress } from './GenerationProgress';
 
@@ -138,6 +139,7 @@ export const CreatorPreview = ({
           />
         </div>
       </div>
+      {result && <ClaimCredits key={result.id} generationId={result.id} />}
       {children}
     </div>
   );

@@ -1,6 +1,7 @@
 import { useAuthModal } from '../../auth/hooks/useAuthModal';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
 import { CreditsWidget } from '../../credits/components/CreditsWidget';
+import { SidebarCreditBuckets } from '../../credits/components/SidebarCreditBuckets';
 
 type SidebarCreditsSlotProps = { compact: boolean };
 
@@ -18,5 +19,12 @@ export const SidebarCreditsSlot = ({ compact }: SidebarCreditsSlotProps) => {
       />
     );
   }
-  return <CreditsWidget status="signed-in" compact={compact} credits={user.credits} />;
+  return (
+    <CreditsWidget
+      status="signed-in"
+      compact={compact}
+      credits={user.credits}
+      detail={() => <SidebarCreditBuckets />}
+    />
+  );
 };

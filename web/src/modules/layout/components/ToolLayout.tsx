@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 
+import { CreditExpiryBanner } from '../../credits/components/CreditExpiryBanner';
 import { AppFooter } from './AppFooter';
 import { AppHeader } from './AppHeader';
 import { SidebarCreditsSlot } from './SidebarCreditsSlot';
@@ -10,6 +11,7 @@ export const ToolLayout = () => (
   <>
     <AppHeader fluid />
     <SidebarLayout creditsSlot={({ compact }) => <SidebarCreditsSlot compact={compact} />}>
+      <CreditExpiryBanner />
       <Outlet />
     </SidebarLayout>
     <AppFooter />

@@ -5,6 +5,7 @@ import {
   isLowOnCredits,
   pluralise,
 } from '../../credits/utils/credit-rules';
+import { CreditBuckets } from '../../credits/components/CreditBuckets';
 import { ButtonLink } from '../../ui/components/Button';
 import { IconCoins } from '../../ui/icons/icons';
 import { cx } from '../../ui/utils/cx';
@@ -16,6 +17,9 @@ export const PROFILE_CREDITS_CARD_FRAGMENT = graphql(`
     id
     credits
     generationsRemaining
+    creditBuckets {
+      ...CreditBuckets_Balance
+    }
   }
 `);
 
@@ -36,6 +40,7 @@ export const ProfileCreditsCard = ({ user }: { user: ProfileCreditsCard_UserFrag
         {pluralise(user.generationsRemaining, 'generation')} remaining · each image uses{' '}
         {CREDITS_PER_GENERATION} credits
       </p>
+      <CreditBuckets balance={user.creditBuckets} />
       <ButtonLink to="/pricing" variant={low ? 'primary' : 'secondary'} fullWidth>
         Get More Credits
       </ButtonLink>

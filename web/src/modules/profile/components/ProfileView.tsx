@@ -11,6 +11,7 @@ import { useCheckoutReturnToast } from '../hooks/useCheckoutReturnToast';
 import { AccountSettings } from '../../account/components/AccountSettings';
 
 import { CreditHistory } from './CreditHistory';
+import { CreditExpiryBanner } from '../../credits/components/CreditExpiryBanner';
 import { ProfileCreditsCard } from './ProfileCreditsCard';
 import { ProfileIdentityCard } from './ProfileIdentityCard';
 import { ProfileSubscriptionCard } from './ProfileSubscriptionCard';
@@ -62,6 +63,7 @@ export const ProfileView = () => {
 
   return (
     <div className={styles.grid}>
+      <CreditExpiryBanner />
       <ProfileIdentityCard user={user} loggingOut={loggingOut} onLogout={() => void logout()} />
       <div className={styles.cards}>
         <ProfileCreditsCard user={user} />

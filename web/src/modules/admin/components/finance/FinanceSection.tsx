@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router';
 
 import type { CurrentUser } from '../../../auth/hooks/useCurrentUser';
 import styles from '../admin.module.css';
+import { ClaimsPanel } from '../claims/ClaimsPanel';
 import { LedgerView } from '../ledger/LedgerView';
 
 import { FinanceReport } from './FinanceReport';
@@ -21,6 +22,7 @@ export const FinanceSection = ({ viewer }: { viewer: CurrentUser }) => {
         onOpenUser={openUser}
       />
       <Reconciliation onOpenUser={openUser} />
+      <ClaimsPanel />
     </div>
   );
 };

@@ -2,6 +2,9 @@ import { useSearchParams } from 'react-router';
 
 import type { CurrentUser } from '../../../auth/hooks/useCurrentUser';
 
+import styles from '../admin.module.css';
+import { ClaimsPanel } from '../claims/ClaimsPanel';
+
 import { UserDetail } from './UserDetail';
 import { UserSearch } from './UserSearch';
 
@@ -13,6 +16,9 @@ export const UsersSection = ({ viewer }: { viewer: CurrentUser }) => {
   return userId ? (
     <UserDetail key={userId} userId={userId} query={query} viewer={viewer} />
   ) : (
-    <UserSearch query={query} />
+    <div className={styles.stack}>
+      <UserSearch query={query} />
+      <ClaimsPanel />
+    </div>
   );
 };
