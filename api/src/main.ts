@@ -6,7 +6,7 @@ import { componentLogger } from '@app/ledger';
 import { loadConfig } from './config';
 import { Lifecycle } from './composition/lifecycle';
 import { openRuntime } from './composition/runtime';
-import { createServices } from './composition/services';
+import { createServices, listenForSessionChanges } from './composition/services';
 import { createApp } from './http/create-app';
 import { backgroundJobs } from './jobs/jobs';
 import { Scheduler } from './jobs/scheduler';
@@ -21,6 +21,7 @@ async function main() {
   const embedded = runtime.storage.database.embedded;
   const operatorToken = embedded ? randomBytes(24).toString('hex') : process.env.OPERATOR_TOKEN;
   const services = await createServices(runtime);
+  await listenForSessionChanges(runtime, services);
   const lifecycle = new Lifecycle();
   const app = createApp(runtime, services, {
     lifecycle,
@@ -107,6 +108,7 @@ async function main() {
     await scheduler.stop();
     if (embedded) await removeRuntimeFile(config.dataDir);
     await services.decodePool.close();
+    await services.accounts.sessionCache.close();
     await runtime.close();
     log.info({ clean: requestsDone && generationsDone }, 'stopped');
     process.exit(0);
