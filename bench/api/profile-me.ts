@@ -74,14 +74,27 @@ const windowStart = profile.endTime - (exited - loadStarted) * 1000;
 const windowEnd = profile.endTime - (exited - loadEnded) * 1000;
 const startTime = profile.endTime - profile.timeDeltas.reduce((sum, delta) => sum + delta, 0);
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+const parentOf = new Map<number, number>();
+for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+const keyOf = (node: Node) => {
+  const frame = node.callFrame;
+  const where = frame.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*?\/issue-22\//, '');
+  return `${frame.functionName || '(anonymous)'} ${where}:${frame.lineNumber}`;
+};
+const inclusive = new Map<string, number>();
 const self = new Map<string, number>();
 let at = startTime;
 profile.samples.forEach((id, index) => {
   at += profile.timeDeltas[index] ?? 0;
   if (at < windowStart || at > windowEnd) return;
-  const frame = byId.get(id)!.callFrame;
-  const where = frame.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*?\/issue-22\//, '');
-  const key = `${frame.functionName || '(anonymous)'} ${where}:${frame.lineNumber}`;
+  const key = keyOf(byId.get(id)!);
+  const seen = new Set<string>();
+  for (let node: number | undefined = id; node !== undefined; node = parentOf.get(node)) {
+    const stackKey = keyOf(byId.get(node)!);
+    if (seen.has(stackKey)) continue;
+    seen.add(stackKey);
+    inclusive.set(stackKey, (inclusive.get(stackKey) ?? 0) + (profile.timeDeltas[index] ?? 0));
+  }
   self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[index] ?? 0));
 });
 const total = [...self.values()].reduce((sum, value) => sum + value, 0);
@@ -93,6 +106,9 @@ for (const [key, value] of self) {
 console.log(`profile: ${profileDir}/${file}`);
 console.log('self time, top functions:');
 for (const [key, value] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 40))
+  console.log(`${((100 * value) / total).toFixed(1).padStart(5)}%  ${key}`);
+console.log('inclusive time, top frames:');
+for (const [key, value] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, 60))
   console.log(`${((100 * value) / total).toFixed(1).padStart(5)}%  ${key}`);
 console.log('self time by package/file:');
 for (const [key, value] of [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 25))
