@@ -36,7 +36,11 @@ await admin.connect();
 await admin.query(`CREATE DATABASE ${name}`);
 const dbUrl = new URL(serverUrl);
 dbUrl.pathname = `/${name}`;
-const api = await spawnApi({ DATABASE_URL: dbUrl.toString(), PROJECTIONS_MODE: 'in-process' });
+const api = await spawnApi({
+  DATABASE_URL: dbUrl.toString(),
+  PROJECTIONS_MODE: 'in-process',
+  REPLICATE_API_TOKEN: 'bench-never-called', // as bench/api.ts: no preview-engine model load
+});
 const port = await freePort();
 const hello = spawn(
   process.execPath,
@@ -54,7 +58,8 @@ try {
   });
   const { token } = (await registered.json()) as { token: string };
   const me = JSON.stringify({
-    query: '{ me { id username email credits generationsRemaining subscriptionStatus currentPlan } }',
+    query:
+      '{ me { id username email credits generationsRemaining subscriptionStatus currentPlan } }',
   });
   const meCpu = await cpuPerRequest(api.process.pid!, api.url, me, {
     authorization: `Bearer ${token}`,

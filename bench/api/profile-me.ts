@@ -21,7 +21,12 @@ let loadStarted = 0;
 let loadEnded = 0;
 let exited = 0;
 const api = await spawnApi(
-  { DATABASE_URL: url.toString(), PROJECTIONS_MODE: 'in-process', LOG_LEVEL: 'warn' },
+  {
+    DATABASE_URL: url.toString(),
+    PROJECTIONS_MODE: 'in-process',
+    LOG_LEVEL: 'warn',
+    REPLICATE_API_TOKEN: 'bench-never-called', // no preview-engine model load
+  },
   60_000,
   ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
 );
@@ -62,7 +67,7 @@ interface Node {
   callFrame: { functionName: string; url: string; lineNumber: number };
   children?: number[];
 }
-const [file] = await fs.readdir(profileDir);
+const file = (await fs.readdir(profileDir)).sort()[0]; // the main thread's
 const profile = JSON.parse(await fs.readFile(path.join(profileDir, file!), 'utf8')) as {
   nodes: Node[];
   samples: number[];
@@ -73,9 +78,13 @@ const profile = JSON.parse(await fs.readFile(path.join(profileDir, file!), 'utf8
 const windowStart = profile.endTime - (exited - loadStarted) * 1000;
 const windowEnd = profile.endTime - (exited - loadEnded) * 1000;
 const startTime = profile.endTime - profile.timeDeltas.reduce((sum, delta) => sum + delta, 0);
+console.log(
+  `profile ${((profile.endTime - startTime) / 1e6).toFixed(1)} s, load window ${((windowStart - startTime) / 1e6).toFixed(1)}..${((windowEnd - startTime) / 1e6).toFixed(1)} s`,
+);
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 const parentOf = new Map<number, number>();
-for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+for (const node of profile.nodes)
+  for (const child of node.children ?? []) parentOf.set(child, node.id);
 const keyOf = (node: Node) => {
   const frame = node.callFrame;
   const where = frame.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*?\/issue-22\//, '');

@@ -20,5 +20,6 @@ export * from './operator/projection-operations';
 export * from './operator/runtime-file';
 export * from './worker';
 export * from './account-snapshot/queries';
+export * from './account-snapshot/grouped';
 export * from './credit-history/finance-report';
 export * from './audit/ledger-audit';
