@@ -11,6 +11,9 @@ import { constantRate, type ConstantRateResult } from './lib/constant-rate';
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const quick = process.argv.includes('--quick');
 const duration = quick ? 3 : 10;
+/** Targets of issue 22: `me` at least 0.8 of bare Yoga's throughput, its p99 at most 3x hello's. */
+const THROUGHPUT_TARGET = 0.8;
+const TAIL_TARGET = 3;
 
 async function createDatabase() {
   const name = `bench_api_${Date.now()}`;
@@ -68,6 +71,10 @@ const api = await spawnApi({
   DATABASE_URL: database.url,
   PROJECTIONS_MODE: 'in-process',
   LOGIN_ATTEMPTS_PER_IP: '1000',
+  // The production image service: the offline preview engine would load its face and object
+  // models on the main thread while the runs start (minutes of CPU on a busy machine), which
+  // measures start-up, not `me`. No generation runs here, so the token is never used.
+  REPLICATE_API_TOKEN: 'bench-never-called',
 });
 const hello = await startHelloYoga();
 try {
@@ -118,7 +125,7 @@ try {
   const line = (label: string, r: Result) =>
     `${label.padEnd(34)} ${r.requests.average.toFixed(0).padStart(7)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(4)} ms  errors ${r.errors + r.non2xx}`;
   console.log(
-    `\nGraphQL \`me\` against a bare Yoga hello-world (${os.cpus().length} cores, Node ${process.version}, ${duration}s runs)`,
+    `\nGraphQL \`me\` against a bare Yoga hello-world (${os.cpus().length} cores, Node ${process.version}, ${duration}s runs, load average ${os.loadavg()[0]!.toFixed(1)})`,
   );
   console.log(line('me, saturated (32 connections)', saturatedMe));
   console.log(line('hello, saturated (32 connections)', saturatedBase));
@@ -134,16 +141,21 @@ try {
   console.log(
     ' concurrency. The steady runs send one request every 2 ms and time each from when it was due.)',
   );
+  const throughputOk = ratio >= THROUGHPUT_TARGET;
   console.log(
-    `\nthroughput ratio me / hello: ${ratio.toFixed(2)} (target >= 0.50) ${ratio >= 0.5 ? 'PASS' : 'FAIL'}`,
+    `\nthroughput ratio me / hello: ${ratio.toFixed(2)} (target >= ${THROUGHPUT_TARGET}) ${throughputOk ? 'PASS' : 'FAIL'}`,
   );
-  const steadyOk =
-    steadyMe.p99 < 20 && steadyMe.errors === 0 && steadyMe.completed === steadyMe.sent;
+  const tailRatio = steadyMe.p99 / steadyBase.p99;
+  const tailOk =
+    tailRatio <= TAIL_TARGET && steadyMe.errors === 0 && steadyMe.completed === steadyMe.sent;
   console.log(
-    `me p99 at a steady 500 req/s: ${steadyMe.p99.toFixed(1)} ms (hello ${steadyBase.p99.toFixed(1)} ms; target < 20 ms) ${steadyOk ? 'PASS' : 'FAIL'}`,
+    `p99 ratio me / hello at a steady 500 req/s: ${tailRatio.toFixed(2)} (me ${steadyMe.p99.toFixed(1)} ms, hello ${steadyBase.p99.toFixed(1)} ms; target <= ${TAIL_TARGET}) ${tailOk ? 'PASS' : 'FAIL'}`,
   );
   console.log(
     `me p99 in autocannon's 500 req/s bursts: ${fixedMe.latency.p99} ms (hello ${fixedBase.latency.p99} ms) info`,
+  );
+  console.log(
+    `SUMMARY ${throughputOk && tailOk ? 'PASS' : 'FAIL'}: throughput ${ratio.toFixed(2)}x hello (>= ${THROUGHPUT_TARGET}), p99 ${tailRatio.toFixed(2)}x hello (<= ${TAIL_TARGET})`,
   );
 } finally {
   hello.stop();

@@ -7,7 +7,7 @@ import { loadConfig } from './config';
 import { Lifecycle } from './composition/lifecycle';
 import { startTracing, stopTracing } from './observability/tracing';
 import { openRuntime } from './composition/runtime';
-import { createServices } from './composition/services';
+import { createServices, listenForSessionChanges } from './composition/services';
 import { createApp } from './http/create-app';
 import { backgroundJobs } from './jobs/jobs';
 import { Scheduler } from './jobs/scheduler';
@@ -24,6 +24,7 @@ async function main() {
   const embedded = runtime.storage.database.embedded;
   const operatorToken = embedded ? randomBytes(24).toString('hex') : process.env.OPERATOR_TOKEN;
   const services = await createServices(runtime);
+  await listenForSessionChanges(runtime, services);
   const lifecycle = new Lifecycle();
   const app = createApp(runtime, services, {
     lifecycle,
@@ -110,6 +111,7 @@ async function main() {
     await scheduler.stop();
     if (embedded) await removeRuntimeFile(config.dataDir);
     await services.decodePool.close();
+    await services.accounts.sessionCache.close();
     await runtime.close();
     // The last spans (this shutdown's requests) go out before the process does.
     await stopTracing().catch(() => undefined);

@@ -12,6 +12,7 @@ export * from './generation/generation.decide';
 export * from './generation/generation.read';
 export * from './event-store/event-store';
 export * from './event-store/postgres/postgres-event-store';
+export * from './event-store/postgres/notification-listener';
 export * from './command-handling/command-handler';
 export * from './command-handling/snapshot-store';
 export * from './infrastructure/postgres/database';

@@ -23,6 +23,7 @@ export * from './operator/projection-operations';
 export * from './operator/runtime-file';
 export * from './worker';
 export * from './account-snapshot/queries';
+export * from './account-snapshot/grouped';
 export * from './credit-history/finance-report';
 export * from './paid-credits/paid-credits.projection';
 export * from './paid-credits/paid-credits.fold';

@@ -13,12 +13,11 @@ import {
 } from './account-validation';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password-hasher';
 import { RateLimiter, type RateLimit } from './rate-limiter';
+import { SessionCache, type CachedSession } from './session-cache';
 import { Sessions, type SessionRecord } from './sessions';
 import { toUser, UsersRepository, type UserRecord, type UserRow } from './users-repository';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
-const SESSION_CACHE_TTL_MS = 5_000;
-const SESSION_CACHE_SIZE = 10_000;
 
 export interface AuthLimits {
   readonly loginPerIp: RateLimit;
@@ -58,12 +57,6 @@ export class AccountService {
   readonly users: UsersRepository;
   readonly sessions: Sessions;
   private readonly limiter: RateLimiter;
-  private readonly sessionCache = new Map<
-    string,
-    { value: { user: UserRecord; session: SessionRecord }; until: number }
-  >();
-  /** When each user's cached sessions were last dropped: a lookup that began earlier is not cached. */
-  private readonly forgottenAt = new Map<string, number>();
 
   /** Called after a password sign-up (the verification mail goes out from here). */
   onRegistered: ((user: UserRecord) => Promise<unknown>) | null = null;
@@ -73,6 +66,8 @@ export class AccountService {
     private readonly ledger: Ledger,
     private readonly projections: ProjectionsGate,
     private readonly limits: AuthLimits = defaultAuthLimits(),
+    /** Session lookups kept in memory; by default none (every request reads the database). */
+    readonly sessionCache: SessionCache = new SessionCache(),
   ) {
     this.users = new UsersRepository(pool);
     this.sessions = new Sessions(pool);
@@ -125,44 +120,32 @@ export class AccountService {
   }
 
   async logout(sessionId: string): Promise<void> {
-    this.forgetSession(sessionId);
+    this.sessionCache.forgetSession(sessionId);
     await this.sessions.revoke(sessionId);
   }
 
-  /** Role or profile changes: drop the cached sessions of this user. */
+  /**
+   * Role or profile changes: drop this user's cached sessions here at once (other replicas hear
+   * of it from the `session_changes` trigger when the change commits).
+   */
   forgetUser(userId: string) {
-    this.forgottenAt.set(userId, performance.now());
-    if (this.forgottenAt.size > SESSION_CACHE_SIZE)
-      this.forgottenAt.delete(this.forgottenAt.keys().next().value!);
-    for (const [token, entry] of this.sessionCache)
-      if (entry.value.user.id === userId) this.sessionCache.delete(token);
+    this.sessionCache.forgetUser(userId);
   }
 
   /**
-   * The signed-in user behind a session token, or null. Lookups are cached for a few seconds (every
-   * request authenticates); a logout here evicts at once, one on another replica within the TTL.
+   * The signed-in user behind a session token, or null. Lookups are kept in memory while this
+   * process hears every revocation (see SessionCache); otherwise each one reads the database.
    */
-  async authenticate(token: string): Promise<{ user: UserRecord; session: SessionRecord } | null> {
-    const cached = this.sessionCache.get(token);
-    if (cached && cached.until > Date.now()) return cached.value;
+  async authenticate(token: string): Promise<CachedSession | null> {
+    const cached = this.sessionCache.get(token, Date.now());
+    if (cached) return cached;
     const startedAt = performance.now();
     const found = await this.sessions.findWithUser<UserRow>(token);
-    const value =
-      found && found.session.expiresAt.getTime() > Date.now()
-        ? { user: toUser(found.userRow), session: found.session }
-        : null;
-    const forgotten = value ? this.forgottenAt.get(value.user.id) : undefined;
-    if (value && (forgotten === undefined || forgotten < startedAt)) {
-      if (this.sessionCache.size >= SESSION_CACHE_SIZE)
-        this.sessionCache.delete(this.sessionCache.keys().next().value!);
-      this.sessionCache.set(token, { value, until: Date.now() + SESSION_CACHE_TTL_MS });
-    }
+    const now = Date.now();
+    if (!found || found.session.expiresAt.getTime() <= now) return null;
+    const value = { user: toUser(found.userRow), session: found.session };
+    this.sessionCache.set(token, value, startedAt, now);
     return value;
-  }
-
-  private forgetSession(sessionId: string) {
-    for (const [token, entry] of this.sessionCache)
-      if (entry.value.session.id === sessionId) this.sessionCache.delete(token);
   }
 
   /**

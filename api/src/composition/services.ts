@@ -232,3 +232,13 @@ export async function createServices(
     metrics: runtime.metrics,
   };
 }
+
+/**
+ * Processes that serve requests keep session lookups in memory while they hear every change on
+ * `session_changes` (a LISTEN connection of their own). Embedded PGlite has no LISTEN: no cache.
+ */
+export async function listenForSessionChanges(runtime: Runtime, services: Services) {
+  const { database } = runtime.storage;
+  if (!database.embedded)
+    await services.accounts.sessionCache.listen(database.connectionString, log);
+}

@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import { createTestDatabase, type TestDatabase } from '@app/ledger/testing/test-database';
 import { loadConfig, type Config } from '../config';
 import { openRuntime, type Runtime } from '../composition/runtime';
-import { createServices, type Services } from '../composition/services';
+import { createServices, listenForSessionChanges, type Services } from '../composition/services';
 import { createApp } from '../http/create-app';
 import { waitForUserStreams } from '../composition/read-your-writes';
 
@@ -46,6 +46,7 @@ export async function startTestApp(
   const config = configure ? configure(baseConfig) : baseConfig;
   const runtime = await openRuntime(config, { database });
   const services = await createServices(runtime, overrides);
+  await listenForSessionChanges(runtime, services);
   // OPERATOR_TOKEN mounts the operator endpoints the CLI uses (as a server deployment does).
   const app = createApp(
     runtime,
@@ -83,6 +84,7 @@ export async function startTestApp(
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await services.decodePool.close();
+      await services.accounts.sessionCache.close();
       await runtime.close();
       await database.close();
     },

@@ -13,20 +13,35 @@ export interface AccountSnapshot {
   > | null;
 }
 
+export interface AccountSnapshotRow {
+  available: string;
+  held: number | null;
+  status: SubscriptionStatusRow['status'] | null;
+  plan_id: string | null;
+  current_period_end: Date | null;
+  cancel_at_period_end: boolean | null;
+}
+
+export const snapshotOfRow = (row: AccountSnapshotRow): AccountSnapshot => ({
+  available: Number(row.available),
+  held: row.held ?? 0,
+  subscription: row.status
+    ? {
+        status: row.status,
+        planId: row.plan_id,
+        currentPeriodEnd: row.current_period_end,
+        cancelAtPeriodEnd: row.cancel_at_period_end ?? false,
+      }
+    : null,
+});
+
 /** Balance and subscription of one user in a single round trip (the `me` query's hot path). */
 export async function getAccountSnapshot(
   db: Queryable,
   userId: string,
   now = new Date(),
 ): Promise<AccountSnapshot> {
-  const result = await db.query<{
-    available: string;
-    held: number | null;
-    status: SubscriptionStatusRow['status'] | null;
-    plan_id: string | null;
-    current_period_end: Date | null;
-    cancel_at_period_end: boolean | null;
-  }>(
+  const result = await db.query<AccountSnapshotRow>(
     preparedQuery(
       db,
       'account_snapshot',
@@ -39,17 +54,5 @@ export async function getAccountSnapshot(
       [userId, now],
     ),
   );
-  const row = result.rows[0]!;
-  return {
-    available: Number(row.available),
-    held: row.held ?? 0,
-    subscription: row.status
-      ? {
-          status: row.status,
-          planId: row.plan_id,
-          currentPeriodEnd: row.current_period_end,
-          cancelAtPeriodEnd: row.cancel_at_period_end ?? false,
-        }
-      : null,
-  };
+  return snapshotOfRow(result.rows[0]!);
 }

@@ -6,8 +6,14 @@ export type ListenerState = 'connecting' | 'listening' | 'reconnecting' | 'close
 export interface NotificationListenerOptions {
   readonly connectionString: string;
   readonly channel: string;
-  /** Called for each notification, and after every (re)connect, since notifications may have been missed. */
+  readonly applicationName?: string;
+  /**
+   * Called after every (re)connect and loss, since notifications may have been missed, and for
+   * each notification unless `onNotification` takes them.
+   */
   readonly onWake: () => void;
+  /** Receives each notification's payload (instead of `onWake`). */
+  readonly onNotification?: (payload: string) => void;
   /** First retry delay; doubles up to `maxBackoffMs`, with jitter. */
   readonly minBackoffMs?: number;
   readonly maxBackoffMs?: number;
@@ -54,7 +60,7 @@ export class NotificationListener {
     if (this.currentState === 'closed') return;
     const client = new pg.Client({
       connectionString: this.options.connectionString,
-      application_name: 'event-listener',
+      application_name: this.options.applicationName ?? 'event-listener',
       connectionTimeoutMillis: 5_000,
     });
     this.client = client;
@@ -76,7 +82,10 @@ export class NotificationListener {
     };
     client.on('error', onLost);
     client.on('end', () => onLost());
-    client.on('notification', () => this.options.onWake());
+    client.on('notification', (message) => {
+      if (this.options.onNotification) this.options.onNotification(message.payload ?? '');
+      else this.options.onWake();
+    });
     try {
       await client.connect();
       await client.query(`LISTEN ${this.options.channel}`);
