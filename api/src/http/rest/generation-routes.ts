@@ -9,7 +9,6 @@ import {
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../../generation/upload/sanitize-upload';
 import { AppError, badInput, notFound } from '../../shared/errors';
 import { idempotencyKeyFrom } from '../../shared/idempotency';
-import { asyncHandler } from './error-handler';
 
 const PLEASE_LOGIN = 'Please login to generate images';
 
@@ -50,7 +49,7 @@ export function generationRoutes(services: Services): Router {
       next(request.viewer ? undefined : new AppError('UNAUTHENTICATED', PLEASE_LOGIN, 401));
     },
     receivePhoto,
-    asyncHandler(async (request, response) => {
+    async (request, response) => {
       const bodyReceivedAt = performance.now();
       const body = (request.body ?? {}) as Record<string, unknown>;
       const style = typeof body.style === 'string' && body.style ? body.style : 'action-figure';
@@ -88,43 +87,40 @@ export function generationRoutes(services: Services): Router {
         );
       }
       response.json({ url });
-    }),
+    },
   );
 
   router.post(
     '/api/generate-prompt',
     express.json({ limit: '32kb' }),
-    asyncHandler(async (request, response) => {
+    async (request, response) => {
       const config = parseInput(
         actionFigureConfigSchema,
         (request.body as { config?: unknown } | undefined)?.config,
       );
       response.json({ prompt: buildActionFigurePrompt(config) });
-    }),
+    },
   );
 
   /** Results are served only to their owner's session. */
-  router.get(
-    '/api/generations/:id/image',
-    asyncHandler(async (request, response) => {
-      const id = String(request.params.id);
-      if (!request.viewer || !/^[0-9a-f-]{36}$/.test(id)) throw notFound('Image not found');
-      const generation = await services.generations.repository.find(id);
-      if (
-        !generation ||
-        generation.userId !== request.viewer.user.id ||
-        generation.status !== 'succeeded' ||
-        !generation.resultKey
-      ) {
-        throw notFound('Image not found');
-      }
-      const blob = await services.blobs.get(generation.resultKey);
-      if (!blob) throw notFound('Image not found');
-      response.setHeader('Content-Type', 'image/png');
-      response.setHeader('Cache-Control', 'private, max-age=3600');
-      response.setHeader('Content-Disposition', `inline; filename="${generation.style}-${id}.png"`);
-      response.send(blob.data);
-    }),
-  );
+  router.get('/api/generations/:id/image', async (request, response) => {
+    const id = String(request.params.id);
+    if (!request.viewer || !/^[0-9a-f-]{36}$/.test(id)) throw notFound('Image not found');
+    const generation = await services.generations.repository.find(id);
+    if (
+      !generation ||
+      generation.userId !== request.viewer.user.id ||
+      generation.status !== 'succeeded' ||
+      !generation.resultKey
+    ) {
+      throw notFound('Image not found');
+    }
+    const blob = await services.blobs.get(generation.resultKey);
+    if (!blob) throw notFound('Image not found');
+    response.setHeader('Content-Type', 'image/png');
+    response.setHeader('Cache-Control', 'private, max-age=3600');
+    response.setHeader('Content-Disposition', `inline; filename="${generation.style}-${id}.png"`);
+    response.send(blob.data);
+  });
   return router;
 }
