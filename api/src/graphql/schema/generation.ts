@@ -12,6 +12,7 @@ import {
   buildActionFigurePrompt,
 } from '../../generation/prompts/action-figure-prompt';
 import { unauthenticated } from '../../shared/errors';
+import { isUuid } from '../../shared/uuid';
 import { builder } from '../builder';
 
 export const StyleEnum = builder.enumType('Style', {
@@ -190,7 +191,7 @@ builder.queryFields((t) => ({
     authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, { id }, context) =>
-      /^[0-9a-f-]{36}$/.test(String(id))
+      isUuid(id)
         ? findMyGeneration(
             context.services.pool,
             context.services.generations.repository,

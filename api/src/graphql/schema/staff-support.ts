@@ -139,11 +139,9 @@ const StaffGenerationRef = builder.objectRef<StaffGeneration>('StaffGeneration')
   }),
 });
 
-const pageSchema = z
-  .object({
-    first: z.number().int().min(1).max(200, { error: 'first must be at most 200' }).nullish(),
-  })
-  .passthrough();
+const pageSchema = z.looseObject({
+  first: z.number().int().min(1).max(200, { error: 'first must be at most 200' }).nullish(),
+});
 
 builder.queryFields((t) => ({
   staffFindUsers: t.field({

@@ -1,6 +1,7 @@
 import express, { Router, type Request } from 'express';
 import type { Services } from '../../composition/services';
 import { notFound, unauthenticated } from '../../shared/errors';
+import { isUuid } from '../../shared/uuid';
 import type { RequestContext } from '../../shared/request-context';
 import { clearSessionCookie } from '../auth/session-cookie';
 
@@ -51,7 +52,7 @@ export function accountRoutes(services: Services): Router {
   router.get('/api/account/exports/:id/download', async (request, response) => {
     if (!request.viewer) throw unauthenticated('Please sign in to download your data');
     const id = String(request.params.id);
-    if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('This download does not exist');
+    if (!isUuid(id)) throw notFound('This download does not exist');
     const archive = await services.dataExports.download(request.viewer.user.id, id);
     response.setHeader('content-type', 'application/zip');
     response.setHeader('content-disposition', `attachment; filename="stylised-data-${id}.zip"`);

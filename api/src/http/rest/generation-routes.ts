@@ -9,6 +9,7 @@ import {
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../../generation/upload/sanitize-upload';
 import { AppError, badInput, notFound } from '../../shared/errors';
 import { idempotencyKeyFrom } from '../../shared/idempotency';
+import { isUuid } from '../../shared/uuid';
 
 const PLEASE_LOGIN = 'Please login to generate images';
 
@@ -105,7 +106,7 @@ export function generationRoutes(services: Services): Router {
   /** Results are served only to their owner's session. */
   router.get('/api/generations/:id/image', async (request, response) => {
     const id = String(request.params.id);
-    if (!request.viewer || !/^[0-9a-f-]{36}$/.test(id)) throw notFound('Image not found');
+    if (!request.viewer || !isUuid(id)) throw notFound('Image not found');
     const generation = await services.generations.repository.find(id);
     if (
       !generation ||
