@@ -67,8 +67,6 @@ export interface GenerateRequest {
   actionFigure?: unknown;
   idempotencyKey?: string | null;
   context: RequestContext;
-  /** The action figure page says 'Profile image is required'; the others 'Image is required'. */
-  missingPhotoMessage?: string;
 }
 
 export interface GenerationTimings {
@@ -149,12 +147,11 @@ export class GenerationService {
     if (snapshot.held >= MAX_GENERATIONS_IN_PROGRESS * CREDITS_PER_GENERATION) {
       throw new TooManyGenerationsError(MAX_GENERATIONS_IN_PROGRESS);
     }
-    if (!request.photo)
-      throw new AppError(
-        'UPLOAD_MISSING',
-        request.missingPhotoMessage ?? UPLOAD_MESSAGES.missing,
-        400,
-      );
+    if (!request.photo) {
+      const message =
+        style === 'action-figure' ? UPLOAD_MESSAGES.missingProfileImage : UPLOAD_MESSAGES.missing;
+      throw new AppError('UPLOAD_MISSING', message, 400);
+    }
     const photo = await this.decode(request.photo);
     const checkedAt = performance.now();
     const actionFigure =

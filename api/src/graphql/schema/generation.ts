@@ -113,9 +113,6 @@ builder.mutationFields((t) => ({
         actionFigure: input.actionFigure ?? undefined,
         idempotencyKey: input.idempotencyKey ?? null,
         context: context.request,
-        ...(input.style === 'action-figure'
-          ? { missingPhotoMessage: 'Profile image is required' }
-          : {}),
       });
       return viewFromRequest(generation);
     },

@@ -65,9 +65,6 @@ export function generationRoutes(services: Services): Router {
           idempotencyKeyFrom(request.get('idempotency-key')) ??
           (typeof body.idempotencyKey === 'string' ? body.idempotencyKey : null),
         context: request.context!,
-        // The spec's words: the action figure page asks for a profile image, the others an image.
-        missingPhotoMessage:
-          style === 'action-figure' ? 'Profile image is required' : UPLOAD_MESSAGES.missing,
       });
       if (timings) {
         // Our own overhead around the image service, readable by clients and benchmarks.
