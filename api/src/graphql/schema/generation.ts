@@ -3,7 +3,7 @@ import { parseInput } from '../../accounts/account-validation';
 import {
   findMyGeneration,
   findMyGenerationByKey,
-  listMyGenerations,
+  listGenerationsOf,
   viewFromRequest,
   type GenerationView,
 } from '../../generation/generation-views';
@@ -157,7 +157,7 @@ builder.queryFields((t) => ({
       after: z.string().max(200).nullish(),
     }),
     resolve: (_root, args, context) =>
-      listMyGenerations(
+      listGenerationsOf(
         context.services.pool,
         context.services.generations.repository,
         context.viewer!.user.id,

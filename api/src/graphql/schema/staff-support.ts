@@ -2,7 +2,7 @@ import type { CreditMovement } from '@app/projections';
 import { refundedCreditsBySpend } from '@app/projections';
 import { z } from 'zod';
 import type { ContactMessage } from '../../contact/contact-service';
-import { listMyGenerations, type GenerationView } from '../../generation/generation-views';
+import { listGenerationsOf, type GenerationView } from '../../generation/generation-views';
 import type { StaffUserDetail } from '../../staff/staff-users';
 import { idempotencyKeyFrom } from '../../shared/idempotency';
 import { builder } from '../builder';
@@ -198,7 +198,7 @@ builder.queryFields((t) => ({
     },
     validate: pageSchema,
     resolve: async (_root, { userId, first, after }, context) => {
-      const page = await listMyGenerations(
+      const page = await listGenerationsOf(
         context.services.pool,
         context.services.generations.repository,
         String(userId),

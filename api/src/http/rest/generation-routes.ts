@@ -2,6 +2,7 @@ import express, { Router, type NextFunction, type Request, type Response } from 
 import multer from 'multer';
 import { parseInput } from '../../accounts/account-validation';
 import type { Services } from '../../composition/services';
+import { findOwnedRequest } from '../../generation/generation-views';
 import {
   actionFigureConfigSchema,
   buildActionFigurePrompt,
@@ -104,13 +105,12 @@ export function generationRoutes(services: Services): Router {
   router.get('/api/generations/:id/image', async (request, response) => {
     const id = String(request.params.id);
     if (!request.viewer || !isUuid(id)) throw notFound('Image not found');
-    const generation = await services.generations.repository.find(id);
-    if (
-      !generation ||
-      generation.userId !== request.viewer.user.id ||
-      generation.status !== 'succeeded' ||
-      !generation.resultKey
-    ) {
+    const generation = await findOwnedRequest(
+      services.generations.repository,
+      request.viewer.user.id,
+      id,
+    );
+    if (generation?.status !== 'succeeded' || !generation.resultKey) {
       throw notFound('Image not found');
     }
     const blob = await services.blobs.get(generation.resultKey);
