@@ -10,13 +10,3 @@ export const allProjections: readonly Projection[] = [
   subscriptionStatusProjection,
   generationHistoryProjection,
 ];
-
-export function projectionNamed(name: string): Projection {
-  const projection = allProjections.find((p) => p.name === name);
-  if (!projection) {
-    throw new Error(
-      `No projection named ${name}; known: ${allProjections.map((p) => p.name).join(', ')}`,
-    );
-  }
-  return projection;
-}

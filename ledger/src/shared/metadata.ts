@@ -31,5 +31,3 @@ export interface CommandMetadata {
   readonly causationId?: string | null;
   readonly idempotencyKey: string;
 }
-
-export const systemActor = (id = 'ledger'): Actor => ({ kind: 'system', id });
