@@ -12,8 +12,6 @@ import {
 import { bilateral, kuwahara } from '../filters';
 import type { Gray, Rgb } from '../pixels';
 
-export const SIZE = 1024;
-
 /**
  * Edge-preserving "paint" pass. Runs at half size (4× cheaper, and the strokes come out
  * broader, which reads as painted rather than filtered), then scales back up.
