@@ -90,8 +90,13 @@ const parseStyle = (style: string): StyleId => {
   return style as StyleId;
 };
 
-/** A client's idempotency key maps to one generation id per user. */
-const generationIdFor = (userId: string, key: string) => {
+/**
+ * A client's idempotency key maps to one generation id per user: a SHA-256 of both, laid out
+ * as a UUID. The '4' and 'a' are only the version and variant bits z.uuid() asks for; the id
+ * is derived, not random. It stays so: stored generations carry these ids, and a retry after a
+ * deploy must land on the same one (RFC 9562's v8 would be the honest label for new schemes).
+ */
+const derivedGenerationId = (userId: string, key: string) => {
   const hex = createHash('sha256').update(`${userId}:${key}`).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 };
@@ -160,7 +165,7 @@ export class GenerationService {
         : null;
     const { userPrompt, prompt } = buildGenerationPrompt(style, request.prompt);
 
-    const id = idempotencyKey ? generationIdFor(user.id, idempotencyKey) : randomUUID();
+    const id = idempotencyKey ? derivedGenerationId(user.id, idempotencyKey) : randomUUID();
     const uploadKey = `uploads/${id}.jpg`;
     const created = await this.repository.create({
       id,
