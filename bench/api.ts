@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { createScratchDatabase } from '@app/ledger/testing/scratch-database';
 import { freePort, spawnApi } from '../api/src/testing/spawn-api';
 import { constantRate, type ConstantRateResult } from './lib/constant-rate';
 
@@ -12,24 +12,7 @@ const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:543
 const quick = process.argv.includes('--quick');
 const duration = quick ? 3 : 10;
 
-async function createDatabase() {
-  const name = `bench_api_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
-}
+const createDatabase = () => createScratchDatabase(serverUrl, 'bench_api');
 
 async function startHelloYoga() {
   const port = await freePort();
