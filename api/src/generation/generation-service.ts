@@ -20,8 +20,15 @@ import {
   ProviderError,
   STYLE_IDS,
   type ImageProvider,
+  type ProviderOutcome,
   type StyleId,
 } from './engine/image-provider';
+import {
+  GENERATION_FAILED_MESSAGE,
+  GenerationPipeline,
+  type GenerationObserver,
+  type GenerationOutcome,
+} from './generation-pipeline';
 import { GenerationRepository, type GenerationRequest } from './generation-repository';
 import { GenerationSettlement, resultUrlFor, type SettlementActor } from './generation-settlement';
 import { actionFigureConfigSchema } from './prompts/action-figure-prompt';
@@ -36,7 +43,6 @@ import {
 
 const log = componentLogger('generation');
 
-export const GENERATION_FAILED_MESSAGE = 'Failed to generate image';
 export const MAX_GENERATIONS_IN_PROGRESS = 2;
 
 export interface GenerationSettings {
@@ -48,16 +54,6 @@ export interface GenerationSettings {
   readonly decode?: PhotoDecoder;
 }
 
-/** Told when generations start and end (metrics). */
-export interface GenerationObserver {
-  started(labels: { style: string; provider: string }): void;
-  finished(
-    labels: { style: string; provider: string },
-    outcome: { succeeded: true } | { succeeded: false; code: string },
-    seconds: number,
-  ): void;
-}
-
 export interface GenerateRequest {
   user: UserRecord;
   style: string;
@@ -67,22 +63,6 @@ export interface GenerateRequest {
   actionFigure?: unknown;
   idempotencyKey?: string | null;
   context: RequestContext;
-}
-
-export interface GenerationTimings {
-  /** The upload passed its checks (decoded and re-encoded) and the balance was read. */
-  checkedAt: number;
-  /** The credits are held. */
-  heldAt: number;
-  providerStartedAt: number;
-  providerFinishedAt: number;
-}
-
-export interface GenerationOutcome {
-  generation: GenerationRequest;
-  url: string;
-  /** performance.now() at each step, for Server-Timing (absent on replays). */
-  timings?: GenerationTimings;
 }
 
 const parseStyle = (style: string): StyleId => {
@@ -114,6 +94,7 @@ export class GenerationService {
   /** Uploads being decoded and re-encoded right now. */
   decodesInProgress = 0;
   readonly queue: ProviderQueue;
+  private readonly pipeline: GenerationPipeline;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -128,8 +109,19 @@ export class GenerationService {
     this.queue = queue;
     this.repository = new GenerationRepository(pool);
     this.settlement = new GenerationSettlement(ledger, this.repository, blobs, projections);
+    this.pipeline = new GenerationPipeline(
+      ledger,
+      provider,
+      blobs,
+      queue,
+      this.repository,
+      this.settlement,
+      settings.providerTimeoutMs,
+      observer,
+    );
   }
 
+  /** Checks → hold → submit (in the background) → settle; the outcome once settled. */
   async generate(request: GenerateRequest): Promise<GenerationOutcome> {
     const { user } = request;
     const style = parseStyle(request.style);
@@ -141,23 +133,8 @@ export class GenerationService {
       const earlier = await this.repository.findByIdempotencyKey(user.id, idempotencyKey);
       if (earlier) return this.replay(earlier);
     }
-    // The spec's order: signed in (the adapters), enough credits, a photo. Everything cheap
-    // (the balance, the generations already running, the photo's header) is checked before a
-    // single pixel is decoded, so a user who cannot generate cannot make the server decode.
-    const snapshot = await getAccountSnapshot(this.pool, user.id);
-    if (snapshot.available < CREDITS_PER_GENERATION) {
-      throw new AppError('INSUFFICIENT_CREDITS', INSUFFICIENT_CREDITS_MESSAGE, 402);
-    }
-    // The hold below decides this atomically; the read model answers early for the common case.
-    if (snapshot.held >= MAX_GENERATIONS_IN_PROGRESS * CREDITS_PER_GENERATION) {
-      throw new TooManyGenerationsError(MAX_GENERATIONS_IN_PROGRESS);
-    }
-    if (!request.photo) {
-      const message =
-        style === 'action-figure' ? UPLOAD_MESSAGES.missingProfileImage : UPLOAD_MESSAGES.missing;
-      throw new AppError('UPLOAD_MISSING', message, 400);
-    }
-    const photo = await this.decode(request.photo);
+    const snapshot = await this.checkCanGenerate(user.id);
+    const photo = await this.checkPhoto(style, request.photo);
     const checkedAt = performance.now();
     const actionFigure =
       style === 'action-figure' && request.actionFigure
@@ -166,7 +143,6 @@ export class GenerationService {
     const { userPrompt, prompt } = buildGenerationPrompt(style, request.prompt);
 
     const id = idempotencyKey ? derivedGenerationId(user.id, idempotencyKey) : randomUUID();
-    const uploadKey = `uploads/${id}.jpg`;
     const created = await this.repository.create({
       id,
       userId: user.id,
@@ -175,7 +151,7 @@ export class GenerationService {
       idempotencyKey,
       provider: this.provider.name,
       deadline: new Date(Date.now() + this.settings.providerTimeoutMs + this.settings.holdMarginMs),
-      uploadKey,
+      uploadKey: `uploads/${id}.jpg`,
     });
     if (!created) return this.replay((await this.repository.find(id))!);
 
@@ -183,31 +159,10 @@ export class GenerationService {
       actor: { kind: 'user', id: user.id },
       correlationId: request.context.correlationId,
     };
-    try {
-      await this.ledger.credits.handle(
-        creditStreamId(user.id),
-        {
-          type: 'HoldCredits',
-          data: {
-            userId: user.id,
-            reservationId: id,
-            generationId: id,
-            amount: CREDITS_PER_GENERATION,
-            deadline: created.deadline,
-            maxOpenHolds: MAX_GENERATIONS_IN_PROGRESS,
-          },
-        },
-        { now: new Date(), ...by, reason: `Generation ${style}`, idempotencyKey: `hold:${id}` },
-      );
-    } catch (error) {
-      // Nothing was held: the request never happened.
-      await this.repository.delete(id);
-      throw error;
-    }
-
+    await this.hold(created, style, by);
     const heldAt = performance.now();
     this.observer?.started({ style, provider: this.provider.name });
-    const work = this.run(created, {
+    const work = this.pipeline.run(created, {
       style,
       prompt,
       // Every generation its own variation; recorded with the request so it can be reproduced.
@@ -227,127 +182,58 @@ export class GenerationService {
     return work;
   }
 
-  private async run(
-    request: GenerationRequest,
-    job: {
-      style: StyleId;
-      prompt: string;
-      seed: number;
-      photo: Buffer;
-      actionFigure?: { name: string; profession: string; accessories: string[] };
-      priority: 'priority' | 'standard';
-      by: SettlementActor;
-      checkedAt: number;
-      heldAt: number;
-    },
-  ): Promise<GenerationOutcome> {
-    // Recorded while the image service already works: neither is needed before the call.
-    const requested = this.ledger.generations.handle(
-      generationStreamId(request.id),
-      {
-        type: 'RequestGeneration',
-        data: {
-          generationId: request.id,
-          userId: request.userId,
-          style: job.style,
-          provider: this.provider.name,
-          reservationId: request.id,
-          seed: job.seed,
-        },
-      },
-      {
-        now: new Date(),
-        ...job.by,
-        reason: 'Generation requested',
-        idempotencyKey: `generation-requested:${request.id}`,
-      },
-    );
-    const stored = this.blobs.put(request.uploadKey!, job.photo, 'image/jpeg');
-    try {
-      let providerStartedAt = 0;
-      let timeout = new AbortController().signal;
-      const outcome = await this.queue.run(job.priority, async () => {
-        providerStartedAt = performance.now();
-        const { predictionId } = await this.provider.submit({
-          generationId: request.id,
-          style: job.style,
-          prompt: job.prompt,
-          seed: job.seed,
-          photo: job.photo,
-          ...(job.actionFigure ? { actionFigure: job.actionFigure } : {}),
-        });
-        await Promise.all([requested, stored]);
-        await this.repository.setPrediction(request.id, predictionId);
-        await this.ledger.generations.handle(
-          generationStreamId(request.id),
-          {
-            type: 'RecordSubmission',
-            data: { generationId: request.id, userId: request.userId, predictionId },
-          },
-          {
-            now: new Date(),
-            ...job.by,
-            reason: 'Sent to the image service',
-            idempotencyKey: `generation-submitted:${request.id}`,
-          },
-        );
-        timeout = AbortSignal.timeout(this.settings.providerTimeoutMs);
-        return this.provider.wait(predictionId, timeout);
-      });
-      const providerFinishedAt = performance.now();
-      if (outcome.status === 'succeeded') {
-        if (await this.settlement.deliver(request, outcome.png, job.by)) {
-          this.finished(request, job.heldAt, null);
-          return {
-            generation: (await this.repository.find(request.id))!,
-            url: resultUrlFor(request.id),
-            timings: {
-              checkedAt: job.checkedAt,
-              heldAt: job.heldAt,
-              providerStartedAt,
-              providerFinishedAt,
-            },
-          };
-        }
-        this.finished(request, job.heldAt, 'DELIVERY_FAILED');
-        throw new AppError('GENERATION_FAILED', GENERATION_FAILED_MESSAGE, 502);
-      }
+  /**
+   * The spec's order: signed in (the adapters), enough credits, a photo. Everything cheap
+   * (the balance, the generations already running, the photo's header) is checked before a
+   * single pixel is decoded, so a user who cannot generate cannot make the server decode.
+   */
+  private async checkCanGenerate(userId: string) {
+    const snapshot = await getAccountSnapshot(this.pool, userId);
+    if (snapshot.available < CREDITS_PER_GENERATION) {
+      throw new AppError('INSUFFICIENT_CREDITS', INSUFFICIENT_CREDITS_MESSAGE, 402);
+    }
+    // The hold decides this atomically; the read model answers early for the common case.
+    if (snapshot.held >= MAX_GENERATIONS_IN_PROGRESS * CREDITS_PER_GENERATION) {
+      throw new TooManyGenerationsError(MAX_GENERATIONS_IN_PROGRESS);
+    }
+    return snapshot;
+  }
+
+  private async checkPhoto(style: StyleId, photo: Buffer | null) {
+    if (!photo) {
       const message =
-        outcome.status === 'processing'
-          ? 'The image service took too long. Your credits were not used. Please try again.'
-          : outcome.message;
-      // Waiting ran out of time: the user is told the image took too long (code PROVIDER_TIMEOUT).
-      const code =
-        outcome.status === 'failed'
-          ? outcome.code
-          : outcome.status === 'canceled' && !timeout.aborted
-            ? 'PROVIDER_CANCELED'
-            : 'PROVIDER_TIMEOUT';
-      await this.settlement.release(request, code, message, job.by);
-      this.finished(request, job.heldAt, code);
-      throw new AppError('GENERATION_FAILED', message || GENERATION_FAILED_MESSAGE, 502);
-    } catch (error) {
-      await Promise.allSettled([requested, stored]);
-      if (error instanceof AppError && error.code === 'GENERATION_FAILED') throw error;
-      const message = error instanceof ProviderError ? error.message : GENERATION_FAILED_MESSAGE;
-      const code = error instanceof ProviderError ? error.code : 'INTERNAL';
-      if (!(error instanceof ProviderError))
-        log.error({ err: error, generationId: request.id }, 'generation failed');
-      await this.settlement
-        .release(request, code, message, job.by)
-        .catch((releaseError: unknown) => {
-          // Left for the reconciler: the hold's deadline guarantees it is settled.
-          log.error(
-            { err: releaseError, generationId: request.id },
-            'release failed; the reconciler will settle the hold',
-          );
-        });
-      this.finished(request, job.heldAt, code);
-      throw new AppError(
-        'GENERATION_FAILED',
-        message,
-        error instanceof ProviderError && error.code === 'PROVIDER_RATE_LIMITED' ? 503 : 502,
+        style === 'action-figure' ? UPLOAD_MESSAGES.missingProfileImage : UPLOAD_MESSAGES.missing;
+      throw new AppError('UPLOAD_MISSING', message, 400);
+    }
+    return this.decode(photo);
+  }
+
+  private async hold(request: GenerationRequest, style: StyleId, by: SettlementActor) {
+    try {
+      await this.ledger.credits.handle(
+        creditStreamId(request.userId),
+        {
+          type: 'HoldCredits',
+          data: {
+            userId: request.userId,
+            reservationId: request.id,
+            generationId: request.id,
+            amount: CREDITS_PER_GENERATION,
+            deadline: request.deadline,
+            maxOpenHolds: MAX_GENERATIONS_IN_PROGRESS,
+          },
+        },
+        {
+          now: new Date(),
+          ...by,
+          reason: `Generation ${style}`,
+          idempotencyKey: `hold:${request.id}`,
+        },
       );
+    } catch (error) {
+      // Nothing was held: the request never happened.
+      await this.repository.delete(request.id);
+      throw error;
     }
   }
 
@@ -358,14 +244,6 @@ export class GenerationService {
     } finally {
       this.decodesInProgress--;
     }
-  }
-
-  private finished(request: GenerationRequest, heldAt: number, code: string | null) {
-    this.observer?.finished(
-      { style: request.style, provider: this.provider.name },
-      code === null ? { succeeded: true } : { succeeded: false, code },
-      (performance.now() - heldAt) / 1000,
-    );
   }
 
   /** A repeated idempotency key answers with the first request's outcome. */
