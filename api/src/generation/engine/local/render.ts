@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import type { Sharp } from 'sharp';
 import type { ActionFigureDetails, StyleId } from '../image-provider';
 import type { Gray } from './pixels';
 import { readDirection } from './direction';
