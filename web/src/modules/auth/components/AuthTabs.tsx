@@ -2,7 +2,7 @@ import { useId, useRef } from 'react';
 import type { KeyboardEvent } from 'react';
 
 import { cx } from '../../ui/utils/cx';
-import type { AuthMode } from '../hooks/useAuthModal';
+import type { AuthMode } from '../utils/auth-mode';
 import type { CurrentUser } from '../hooks/useCurrentUser';
 
 import { AuthForm } from './AuthForm';
