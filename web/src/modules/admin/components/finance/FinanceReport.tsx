@@ -5,7 +5,6 @@ import { graphql } from '../../../../gql';
 import type { AdminFinanceReportQuery } from '../../../../gql/graphql';
 import { Button } from '../../../ui/components/Button';
 import { Spinner } from '../../../ui/components/Spinner';
-import { adminErrorMessage } from '../../utils/admin-errors';
 import {
   formatCount,
   formatMoney,
@@ -15,6 +14,7 @@ import {
 } from '../../utils/admin-format';
 import { defaultReportRange, fillPeriods, reportVariables } from '../../utils/finance-range';
 import type { Granularity, ReportRange } from '../../utils/finance-range';
+import { QueryState } from '../QueryState';
 import styles from '../admin.module.css';
 
 import { MovementsChart } from './MovementsChart';
@@ -171,16 +171,12 @@ export const FinanceReport = () => {
           {formError}
         </p>
       )}
-      {!rows && loading && (
-        <p className={styles.loading}>
-          <Spinner /> Loading the report…
-        </p>
-      )}
-      {error && (
-        <p className={styles.alert} role="alert">
-          {adminErrorMessage(error, 'The report could not be loaded.')}
-        </p>
-      )}
+      <QueryState
+        loading={!rows && loading}
+        loadingText="Loading the report…"
+        error={error}
+        errorText={'The report could not be loaded.'}
+      />
       {rows && <MovementsChart rows={chartRows} granularity={applied.granularity} />}
       {rows && rows.length === 0 && <p className={styles.empty}>No credits moved in this range.</p>}
       {rows && rows.length > 0 && (

@@ -4,9 +4,9 @@ import { useId, useState } from 'react';
 import { graphql } from '../../../../gql';
 import { Button } from '../../../ui/components/Button';
 import { Spinner } from '../../../ui/components/Spinner';
-import { adminErrorMessage } from '../../utils/admin-errors';
 import { formatUtc } from '../../utils/admin-format';
 import { prettyJson } from '../../utils/projection-progress';
+import { QueryState } from '../QueryState';
 import styles from '../admin.module.css';
 
 import ops from './OperationsSection.module.css';
@@ -117,16 +117,12 @@ export const EventBrowser = () => {
           Show events
         </Button>
       </form>
-      {!page && loading && (
-        <p className={styles.loading}>
-          <Spinner /> Loading events…
-        </p>
-      )}
-      {error && (
-        <p className={styles.alert} role="alert">
-          {adminErrorMessage(error, 'The events could not be loaded.')}
-        </p>
-      )}
+      <QueryState
+        loading={!page && loading}
+        loadingText="Loading events…"
+        error={error}
+        errorText={'The events could not be loaded.'}
+      />
       {page && page.events.length === 0 && (
         <p className={styles.empty}>No events in {where} after this point.</p>
       )}

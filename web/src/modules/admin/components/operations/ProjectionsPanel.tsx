@@ -17,6 +17,7 @@ import {
 } from '../../utils/projection-progress';
 import type { RebuildWatch } from '../../utils/projection-progress';
 import { Dialog, dialogActionsClassName } from '../../../ui/components/Dialog';
+import { QueryState } from '../QueryState';
 import styles from '../admin.module.css';
 
 import ops from './OperationsSection.module.css';
@@ -146,16 +147,12 @@ export const ProjectionsPanel = () => {
           Refresh
         </Button>
       </div>
-      {!data && loading && (
-        <p className={styles.loading}>
-          <Spinner /> Loading projection status…
-        </p>
-      )}
-      {error && (
-        <p className={styles.alert} role="alert">
-          {adminErrorMessage(error, 'The projection status could not be loaded.')}
-        </p>
-      )}
+      <QueryState
+        loading={!data && loading}
+        loadingText="Loading projection status…"
+        error={error}
+        errorText={'The projection status could not be loaded.'}
+      />
       {data && rows.length === 0 && <p className={styles.empty}>No projections are registered.</p>}
       {rows.length > 0 && (
         <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Projection status">
