@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 
 import { graphql } from '../../../../gql';
 import type { AdminProjectionStatusesQuery } from '../../../../gql/graphql';
@@ -85,7 +85,7 @@ export const ProjectionsPanel = () => {
   const [confirming, setConfirming] = useState<string | null>(null);
   const [watching, setWatching] = useState<Record<string, RebuildWatch>>({});
   const [outcomes, setOutcomes] = useState<Record<string, 'done' | 'lost'>>({});
-  const rows = data?.projectionStatuses ?? [];
+  const rows = useMemo(() => data?.projectionStatuses ?? [], [data]);
   const polling = isBuilding(rows) || Object.keys(watching).length > 0;
 
   useEffect(() => {
