@@ -1,9 +1,7 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import {
-  componentLogger,
   CREDITS_PER_GENERATION,
   creditStreamId,
-  generationStreamId,
   INSUFFICIENT_CREDITS_MESSAGE,
   TooManyGenerationsError,
   type Ledger,
@@ -16,13 +14,7 @@ import type { UserRecord } from '../accounts/users-repository';
 import { AppError, badInput } from '../shared/errors';
 import type { RequestContext } from '../shared/request-context';
 import type { BlobStore } from '../storage/blob-store';
-import {
-  ProviderError,
-  STYLE_IDS,
-  type ImageProvider,
-  type ProviderOutcome,
-  type StyleId,
-} from './engine/image-provider';
+import { STYLE_IDS, type ImageProvider, type StyleId } from './engine/image-provider';
 import {
   GENERATION_FAILED_MESSAGE,
   GenerationPipeline,
@@ -40,8 +32,6 @@ import {
   UPLOAD_MESSAGES,
   type PhotoDecoder,
 } from './upload/sanitize-upload';
-
-const log = componentLogger('generation');
 
 export const MAX_GENERATIONS_IN_PROGRESS = 2;
 
