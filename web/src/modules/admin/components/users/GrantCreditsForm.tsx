@@ -18,7 +18,7 @@ import form from './GrantCreditsForm.module.css';
 const GRANT_CREDITS_MUTATION = graphql(`
   mutation AdminGrantCredits($input: GrantCreditsInput!) {
     staffGrantCredits(input: $input) {
-      ...AdminUserSummary_StaffUser
+      ...UserSummary_StaffUser
     }
   }
 `);

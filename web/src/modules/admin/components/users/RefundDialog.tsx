@@ -17,7 +17,7 @@ import styles from '../admin.module.css';
 const REFUND_GENERATION_MUTATION = graphql(`
   mutation AdminRefundGeneration($input: RefundGenerationInput!) {
     staffRefundGeneration(input: $input) {
-      ...AdminUserSummary_StaffUser
+      ...UserSummary_StaffUser
     }
   }
 `);

@@ -17,7 +17,7 @@ import detail from './UserDetail.module.css';
 const USER_QUERY = graphql(`
   query AdminUser($id: ID!) {
     staffUser(id: $id) {
-      ...AdminUserSummary_StaffUser
+      ...UserSummary_StaffUser
     }
   }
 `);
