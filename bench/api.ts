@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { createScratchDatabase } from '@app/ledger/testing/scratch-database';
 import { freePort, spawnApi } from '../api/src/testing/spawn-api';
 import { constantRate, type ConstantRateResult } from './lib/constant-rate';
 
@@ -15,24 +15,7 @@ const duration = quick ? 3 : 10;
 const THROUGHPUT_TARGET = 0.8;
 const TAIL_TARGET = 3;
 
-async function createDatabase() {
-  const name = `bench_api_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
-}
+const createDatabase = () => createScratchDatabase(serverUrl, 'bench_api');
 
 async function startHelloYoga() {
   const port = await freePort();

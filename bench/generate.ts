@@ -4,10 +4,10 @@ import { createServer } from 'node:http';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
 import sharp from 'sharp';
 import { sanitizeUpload } from '../api/src/generation/upload/sanitize-upload';
 import { creditStreamId, openDatabase, PostgresEventStore, createLedger } from '@app/ledger';
+import { createScratchDatabase } from '@app/ledger/testing/scratch-database';
 import { spawnApi, tempDataDir } from '../api/src/testing/spawn-api';
 import { fixturePhoto } from '../api/src/testing/fixtures';
 
@@ -87,20 +87,15 @@ const form = (bytes: Buffer) => {
   return body;
 };
 
-const name = `bench_generate_${Date.now()}`;
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${name}`);
-const url = new URL(serverUrl);
-url.pathname = `/${name}`;
+const scratch = await createScratchDatabase(serverUrl, 'bench_generate');
 const dataDir = await tempDataDir('bench-generate');
 const api = await spawnApi({
-  DATABASE_URL: url.toString(),
+  DATABASE_URL: scratch.url,
   DATA_DIR: dataDir,
   REGISTRATIONS_PER_IP: '1000',
   PROVIDER_CONCURRENCY: '8',
 });
-const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 2 });
 const store = new PostgresEventStore(database.pool);
 const ledger = createLedger(store);
 try {
@@ -239,7 +234,6 @@ try {
   await store.close();
   await database.close();
   await api.stop();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
+  await scratch.drop();
   await fs.rm(dataDir, { recursive: true, force: true });
 }

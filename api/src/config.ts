@@ -50,8 +50,8 @@ const envSchema = z.object({
     .string()
     .url()
     .default('https://accounts.google.com/o/oauth2/v2/auth'),
-  GOOGLE_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
-  GOOGLE_USERINFO_URL: z.string().url().default('https://openidconnect.googleapis.com/v1/userinfo'),
+  GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_USERINFO_URL: z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
   GOOGLE_CALLBACK_URL: optional,
   GENERATION_TIMEOUT_SECONDS: z.coerce.number().positive().default(180),
   GENERATION_HOLD_MARGIN_SECONDS: z.coerce.number().nonnegative().default(120),

@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { createScratchDatabase } from '@app/ledger/testing/scratch-database';
 import { freePort, spawnApi, tempDataDir, type SpawnedApi } from '../../api/src/testing/spawn-api';
 import { startLocalS3, type LocalS3 } from '../../api/src/testing/local-s3';
 
@@ -87,23 +87,10 @@ export async function startTopology(
 ): Promise<Topology> {
   const serverUrl =
     options.serverUrl ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `topology_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const scratch = await createScratchDatabase(serverUrl, 'topology');
+  const databaseUrl = scratch.url;
 
-  const cleanups: (() => Promise<unknown>)[] = [
-    async () => {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  ];
+  const cleanups: (() => Promise<unknown>)[] = [scratch.drop];
   const stop = async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
   };

@@ -16,13 +16,3 @@ export const allProjections: readonly Projection[] = [
   paidCreditsProjection,
   creditBucketsProjection,
 ];
-
-export function projectionNamed(name: string): Projection {
-  const projection = allProjections.find((p) => p.name === name);
-  if (!projection) {
-    throw new Error(
-      `No projection named ${name}; known: ${allProjections.map((p) => p.name).join(', ')}`,
-    );
-  }
-  return projection;
-}

@@ -34,6 +34,13 @@ describe('signing up, in and out in the browser', () => {
     await page.getByRole('button', { name: 'Get Started' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create your account' });
     await dialog.waitFor();
+    // The page behind the modal is inert (screen readers cannot wander out); the toasts are not.
+    const inertState = () =>
+      page.evaluate(() => ({
+        header: document.querySelector('header')?.closest('[inert]') !== null,
+        toasts: document.querySelector('[aria-label="Notifications"]')?.closest('[inert]') !== null,
+      }));
+    expect(await inertState()).toEqual({ header: true, toasts: false });
     await fillModal(page, {
       'Full name': account.fullName,
       Username: account.username,
@@ -47,6 +54,7 @@ describe('signing up, in and out in the browser', () => {
       "Welcome! You've been logged in automatically.",
     );
     expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await inertState()).toEqual({ header: false, toasts: false });
     const headerCredits = page.getByRole('banner').getByRole('link', { name: /5 credits/ });
     await headerCredits.waitFor();
     expect((await headerCredits.innerText()).trim()).toBe('5');

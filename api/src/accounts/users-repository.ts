@@ -5,6 +5,10 @@ import { conflict } from '../shared/errors';
 export type Role = 'support' | 'finance' | 'admin';
 export const ROLES: readonly Role[] = ['support', 'finance', 'admin'];
 
+/** Whether someone with these roles acts as `role` (an admin acts as every role). */
+export const holdsRole = (roles: readonly string[], role: Role) =>
+  roles.includes(role) || roles.includes('admin');
+
 export interface UserRecord {
   id: string;
   email: string;

@@ -73,7 +73,11 @@ describe('Stripe adapter against a local server speaking Stripe’s API', () => 
 
   it('creates a subscription-mode Checkout session for the signed-in user', async () => {
     const { client, userId } = await signedInUser(app);
-    const response = await client.json('/api/create-subscription', { planId: 'ultra' });
+    const response = await client.fetch('/api/create-subscription', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': 'checkout-click-1' },
+      body: JSON.stringify({ planId: 'ultra' }),
+    });
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body).toEqual({
@@ -94,7 +98,8 @@ describe('Stripe adapter against a local server speaking Stripe’s API', () => 
       cancel_url: 'https://art.example.com/pricing?checkout=canceled',
     });
     expect(request.form.customer_email).toMatch(/@example\.com$/);
-    expect(request.idempotencyKey).toBeTruthy();
+    // The client's key, scoped to the user, reaches Stripe: a retried click makes no second session.
+    expect(request.idempotencyKey).toBe(`checkout:${userId}:checkout-click-1`);
   });
 
   it('refuses checkout to visitors and for unknown or free plans', async () => {

@@ -1,6 +1,5 @@
 import express, { Router } from 'express';
 import type { Services } from '../composition/services';
-import { asyncHandler } from '../http/rest/error-handler';
 import { unauthenticated } from '../shared/errors';
 import { idempotencyKeyFrom } from '../shared/idempotency';
 
@@ -25,7 +24,7 @@ export function billingRoutes(services: Services): Router {
   router.post(
     '/api/create-subscription',
     express.json({ limit: '8kb' }),
-    asyncHandler(async (request, response) => {
+    async (request, response) => {
       if (!request.viewer) throw unauthenticated('Please login to subscribe');
       response.json(
         await billing.createCheckout(
@@ -34,7 +33,7 @@ export function billingRoutes(services: Services): Router {
           idempotencyKeyFrom(request.get('idempotency-key')),
         ),
       );
-    }),
+    },
   );
 
   router.get('/api/credit-packs', (_request, response) => {
@@ -48,7 +47,7 @@ export function billingRoutes(services: Services): Router {
   router.post(
     '/api/create-pack-checkout',
     express.json({ limit: '8kb' }),
-    asyncHandler(async (request, response) => {
+    async (request, response) => {
       if (!request.viewer) throw unauthenticated('Please login to buy credits');
       const body = (request.body ?? {}) as { packId?: unknown; gift?: unknown };
       response.json(
@@ -59,27 +58,24 @@ export function billingRoutes(services: Services): Router {
           idempotencyKeyFrom(request.get('idempotency-key')),
         ),
       );
-    }),
+    },
   );
 
-  router.post(
-    '/api/create-portal-session',
-    asyncHandler(async (request, response) => {
-      if (!request.viewer) throw unauthenticated('Please login to manage your subscription');
-      response.json(
-        await billing.createPortal(
-          request.viewer.user,
-          idempotencyKeyFrom(request.get('idempotency-key')),
-        ),
-      );
-    }),
-  );
+  router.post('/api/create-portal-session', async (request, response) => {
+    if (!request.viewer) throw unauthenticated('Please login to manage your subscription');
+    response.json(
+      await billing.createPortal(
+        request.viewer.user,
+        idempotencyKeyFrom(request.get('idempotency-key')),
+      ),
+    );
+  });
 
   // The signature is checked on the exact bytes Stripe sent: raw body, before any JSON parsing.
   router.post(
     '/api/stripe/webhook',
     express.raw({ type: '*/*', limit: '1mb' }),
-    asyncHandler(async (request, response) => {
+    async (request, response) => {
       const outcome = await services.webhooks.receive(
         request.body as Buffer,
         request.get('stripe-signature'),
@@ -87,7 +83,7 @@ export function billingRoutes(services: Services): Router {
       // Another delivery of this event is being processed: 409 asks the sender to retry later.
       if (outcome === 'in_progress') response.status(409).json({ received: false, outcome });
       else response.json({ received: true, outcome });
-    }),
+    },
   );
   return router;
 }

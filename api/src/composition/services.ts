@@ -2,6 +2,7 @@ import type { Ledger } from '@app/ledger';
 import { traceProvider, tracingEnabled } from '../observability/tracing';
 import { allProjections, type ProjectionOperations } from '@app/projections';
 import { ContactInbox } from '../staff/contact-inbox';
+import { StaffLedger } from '../staff/staff-ledger';
 import { StaffUsers } from '../staff/staff-users';
 import { SupportActions } from '../staff/support-actions';
 import { BillingService } from '../billing/billing-service';
@@ -75,7 +76,12 @@ export interface Services {
   readonly webhooks: StripeWebhookService;
   /** The embedded checkout, when payments run locally. */
   readonly localBilling: LocalBilling | null;
-  readonly staff: { users: StaffUsers; support: SupportActions; inbox: ContactInbox };
+  readonly staff: {
+    users: StaffUsers;
+    support: SupportActions;
+    inbox: ContactInbox;
+    ledger: StaffLedger;
+  };
   readonly projectionOperations: ProjectionOperations;
   /** The ledger audit: read models against the fold of the event log, with its run records. */
   readonly audit: LedgerAuditService;
@@ -222,6 +228,7 @@ export async function createServices(
         accounts.users,
       ),
       inbox: new ContactInbox(pool),
+      ledger: new StaffLedger(pool),
     },
     projectionOperations: runtime.projectionOperations,
     audit: new LedgerAuditService(pool, ledger.store),

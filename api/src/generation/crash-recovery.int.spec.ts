@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import pg from 'pg';
+import { createScratchDatabase } from '@app/ledger/testing/scratch-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from '../testing/http-client';
 import { spawnApi, tempDataDir, type SpawnedApi } from '../testing/spawn-api';
@@ -14,22 +14,7 @@ const photo = () => fs.readFile(fixturePhoto('astronaut.png'));
 async function freshDatabase() {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) return { url: '', drop: async () => undefined };
-  const name = `crash_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 7)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
+  return createScratchDatabase(serverUrl, 'crash');
 }
 
 type Generation = {

@@ -73,7 +73,8 @@ function decodeCursor(cursor: string) {
   return { requestedAt, generationId: id };
 }
 
-export async function listMyGenerations(
+/** A user's generations, newest first: their own history, or the one support looks at. */
+export async function listGenerationsOf(
   db: Pick<pg.Pool, 'query'>,
   repository: GenerationRepository,
   userId: string,
@@ -93,14 +94,24 @@ export async function listMyGenerations(
   };
 }
 
+/** A generation's request, only for its owner: anyone else learns nothing, not even that it exists. */
+export async function findOwnedRequest(
+  repository: GenerationRepository,
+  userId: string,
+  id: string,
+): Promise<GenerationRequest | null> {
+  const request = await repository.find(id);
+  return request && request.userId === userId ? request : null;
+}
+
 export async function findMyGeneration(
   db: Pick<pg.Pool, 'query'>,
   repository: GenerationRepository,
   userId: string,
   id: string,
 ): Promise<GenerationView | null> {
-  const request = await repository.find(id);
-  if (!request || request.userId !== userId) return null;
+  const request = await findOwnedRequest(repository, userId, id);
+  if (!request) return null;
   const record = await getGeneration(db, id);
   return record ? viewFromRecord(record, request) : viewFromRequest(request);
 }

@@ -2,6 +2,7 @@ import SchemaBuilder from '@pothos/core';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import ValidationPlugin from '@pothos/plugin-validation';
 import { GraphQLError } from 'graphql';
+import { DateTimeResolver } from 'graphql-scalars';
 import { badInput, forbidden, unauthenticated } from '../shared/errors';
 import { hasRole, type GraphQLContext } from './context';
 
@@ -40,14 +41,8 @@ export const builder = new SchemaBuilder<{
 builder.queryType({});
 builder.mutationType({});
 
-builder.scalarType('DateTime', {
-  serialize: (value) => value.toISOString(),
-  parseValue: (value) => {
-    const date = new Date(String(value));
-    if (Number.isNaN(date.getTime())) throw new GraphQLError('Invalid DateTime');
-    return date;
-  },
-});
+// RFC 3339 date-times only: "2026" or "March 3" are refused, not guessed at.
+builder.addScalarType('DateTime', DateTimeResolver);
 
 builder.scalarType('File', {
   serialize: () => {

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { holdsRole, type Role } from '../accounts/users-repository';
 import type { Services } from '../composition/services';
 import type { RequestContext } from '../shared/request-context';
 import type { Viewer } from '../http/auth/authenticate';
@@ -11,6 +12,5 @@ export interface GraphQLContext {
   readonly http?: { req: IncomingMessage; res: ServerResponse };
 }
 
-export const hasRole = (context: GraphQLContext, role: 'support' | 'finance' | 'admin') =>
-  !!context.viewer &&
-  (context.viewer.user.roles.includes(role) || context.viewer.user.roles.includes('admin'));
+export const hasRole = (context: GraphQLContext, role: Role) =>
+  !!context.viewer && holdsRole(context.viewer.user.roles, role);

@@ -3,8 +3,9 @@ import { useOperationTracing } from './trace-operations';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { costLimitPlugin } from '@escape.tech/graphql-armor-cost-limit';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
+import { useDisableIntrospection } from '@graphql-yoga/plugin-disable-introspection';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
+import { GraphQLError } from 'graphql';
 import { createFetch } from '@whatwg-node/fetch';
 import { createYoga, maskError as defaultMaskError } from 'graphql-yoga';
 import { MAX_UPLOAD_BYTES } from '../generation/upload/sanitize-upload';
@@ -92,13 +93,7 @@ export function createGraphQLServer(services: Services) {
         ? [
             // "Did you mean …?" would name fields to someone probing the schema.
             blockFieldSuggestionsPlugin(),
-            {
-              onValidate: ({
-                addValidationRule,
-              }: {
-                addValidationRule: (rule: typeof NoSchemaIntrospectionCustomRule) => void;
-              }) => addValidationRule(NoSchemaIntrospectionCustomRule),
-            },
+            useDisableIntrospection(),
           ]
         : []),
     ],

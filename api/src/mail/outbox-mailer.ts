@@ -15,13 +15,13 @@ export interface OutboxEntry {
   createdAt: Date;
 }
 
+/** Writes an outbox mail to stdout, whole: for the embedded default only (it holds addresses and links). */
+export const printOutboxMail = (line: string) => void process.stdout.write(`${line}\n`);
+
 /**
  * No SMTP server configured (the embedded default): mail is kept in the `outbox_mail` table, printed
  * to the server's log so `npm start` works end to end, and readable by admins in the staff console.
  */
-/** Writes an outbox mail to stdout, whole: for the embedded default only (it holds addresses and links). */
-export const printOutboxMail = (line: string) => void process.stdout.write(`${line}\n`);
-
 export class OutboxMailer implements Mailer {
   readonly transport = 'outbox' as const;
 

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Router } from 'express';
 import type pg from 'pg';
 import type { ProjectionOperations } from '@app/projections';
-import type { GenerationObserver } from '../generation/generation-service';
+import type { GenerationObserver } from '../generation/generation-pipeline';
 import type { GraphQLObservation } from '../graphql/request-observation';
 import type { Metrics } from './metrics';
 import { routeOf } from './request-log';

@@ -6,6 +6,7 @@ import {
 } from '@app/projections';
 import type pg from 'pg';
 import { toUser, type UserRecord, type UserRow } from '../accounts/users-repository';
+import { isUuid } from '../shared/uuid';
 
 export interface StaffUserDetail {
   user: UserRecord;
@@ -32,7 +33,7 @@ export class StaffUsers {
   }
 
   async detail(userId: string): Promise<StaffUserDetail | null> {
-    if (!/^[0-9a-f-]{36}$/.test(userId)) return null;
+    if (!isUuid(userId)) return null;
     const result = await this.db.query<UserRow>('SELECT * FROM users WHERE id = $1', [userId]);
     if (!result.rows[0]) return null;
     const [balance, subscription] = await Promise.all([

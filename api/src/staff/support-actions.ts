@@ -10,7 +10,7 @@ import { idFromKey, type IdempotencyKeys } from '../shared/idempotency';
 import type { RequestContext } from '../shared/request-context';
 
 const grantSchema = z.object({
-  userId: z.string().uuid({ error: 'Choose a user' }),
+  userId: z.uuid({ error: 'Choose a user' }),
   amount: z
     .number({ error: 'Amount is required' })
     .int({ error: 'Amount must be a whole number' })
@@ -24,7 +24,7 @@ const grantSchema = z.object({
 });
 
 const refundSchema = z.object({
-  generationId: z.string().uuid({ error: 'Choose a generation' }),
+  generationId: z.uuid({ error: 'Choose a generation' }),
   reason: z
     .string({ error: 'A reason is required' })
     .trim()

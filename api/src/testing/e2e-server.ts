@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { createScratchDatabase } from '@app/ledger/testing/scratch-database';
 import pg from 'pg';
 import { spawnApi, tempDataDir, type SpawnedApi } from './spawn-api';
 
@@ -21,20 +22,9 @@ export async function startE2eServer(env: Record<string, string> = {}): Promise<
   let databaseUrl = '';
   let dropDatabase = async () => undefined as void;
   if (serverUrl) {
-    const name = `e2e_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    };
+    const scratch = await createScratchDatabase(serverUrl, 'e2e');
+    databaseUrl = scratch.url;
+    dropDatabase = scratch.drop;
   }
   const api = await spawnApi({
     DATA_DIR: dataDir,

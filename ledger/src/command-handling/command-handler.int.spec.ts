@@ -84,8 +84,10 @@ describe('command handler on Postgres', () => {
 
   it('writes full metadata on every event', async () => {
     const userId = randomUUID();
+    const correlationId = randomUUID();
     await createLedger(store).credits.handle(creditStreamId(userId), grant(userId, 5), {
       ...meta('k-1'),
+      correlationId,
       actor: { kind: 'staff', id: 'staff-7' },
       reason: 'goodwill after outage',
       causationId: 'cause-1',
@@ -98,7 +100,7 @@ describe('command handler on Postgres', () => {
       idempotencyKey: 'k-1',
       schemaVersion: 1,
     });
-    expect(event!.metadata.correlationId).toBeTruthy();
+    expect(event!.metadata.correlationId).toBe(correlationId);
     expect(event!.metadata.eventId).toBe(event!.eventId);
   });
 

@@ -7,6 +7,7 @@ import {
   type EventMetadata,
 } from '../shared/metadata';
 import {
+  parseRecordedEvent,
   WrongExpectedVersionError,
   type EventStore,
   type GlobalPosition,
@@ -168,7 +169,7 @@ export class CommandHandler<State, Command, Event extends { type: string; data: 
   }
 
   private fold(loaded: Loaded<State>, recorded: RecordedEvent) {
-    const event = this.options.eventSchema.parse({ type: recorded.type, data: recorded.data });
+    const event = parseRecordedEvent(this.options.eventSchema, recorded);
     loaded.state = this.decider.evolve(loaded.state, event, {
       idempotencyKey: recorded.metadata.idempotencyKey,
       occurredAt: Date.parse(recorded.metadata.occurredAt),

@@ -86,6 +86,8 @@ export type CreditAccountCommand =
   /** Takes back what is unspent of one lot (its payment was refunded). */
   | { type: 'RevokeCredits'; data: { userId: string; lotId: string; reference: string } };
 
+type CommandOf<T extends CreditAccountCommand['type']> = Extract<CreditAccountCommand, { type: T }>;
+
 const iso = (date: Date | null) => (date === null ? null : date.toISOString());
 
 function requirePositiveAmount(amount: number) {
@@ -101,189 +103,240 @@ export function decideCreditAccount(
 ): CreditAccountEvent[] {
   if (state.seenKeys[metadata.idempotencyKey] !== undefined) return [];
   const { now } = metadata;
-
   switch (command.type) {
-    case 'GrantCredits': {
-      requirePositiveAmount(command.data.amount);
-      if (state.lots[command.data.grantId]) return [];
-      return [
-        {
-          type: 'CreditsGranted',
-          data: { ...command.data, expiresAt: iso(command.data.expiresAt) },
-        },
-      ];
-    }
-    case 'PurchaseCredits': {
-      requirePositiveAmount(command.data.amount);
-      if (state.lots[command.data.purchaseId]) return [];
-      const { data } = command;
-      return [
-        {
-          type: 'CreditsPurchased',
-          data: {
-            ...data,
-            periodStart: data.periodStart.toISOString(),
-            periodEnd: data.periodEnd.toISOString(),
-            expiresAt: iso(data.expiresAt),
-          },
-        },
-      ];
-    }
-    case 'HoldCredits': {
-      const { data } = command;
-      requirePositiveAmount(data.amount);
-      if (state.holds[data.reservationId] || state.settledHolds[data.reservationId]) return [];
-      if (data.maxOpenHolds !== undefined && Object.keys(state.holds).length >= data.maxOpenHolds) {
-        throw new TooManyGenerationsError(data.maxOpenHolds);
-      }
-      const available = availableCredits(state, now);
-      if (available < data.amount) throw new InsufficientCreditsError(available, data.amount);
-      const allocations: { lotId: string; amount: number }[] = [];
-      let needed = data.amount;
-      for (const lot of lotsInSpendingOrder(state, now)) {
-        if (needed === 0) break;
-        const take = Math.min(lot.remaining, needed);
-        allocations.push({ lotId: lot.lotId, amount: take });
-        needed -= take;
-      }
-      const { maxOpenHolds: _limit, ...reservation } = data;
-      return [
-        {
-          type: 'CreditsReserved',
-          data: { ...reservation, deadline: data.deadline.toISOString(), allocations },
-        },
-      ];
-    }
-    case 'CaptureHold': {
-      const { reservationId, userId } = command.data;
-      const hold = state.holds[reservationId];
-      if (!hold) return settledOrMissing(state, reservationId, 'captured');
-      return [
-        {
-          type: 'CreditsSpent',
-          data: {
-            userId,
-            reservationId,
-            generationId: hold.generationId,
-            amount: hold.amount,
-            allocations: hold.allocations.map((allocation) => {
-              const lot = state.lots[allocation.lotId];
-              return {
-                ...allocation,
-                funding: lot?.funding ?? 'free',
-                expiresAt: lot?.expiresAt == null ? null : new Date(lot.expiresAt).toISOString(),
-              };
-            }),
-          },
-        },
-      ];
-    }
-    case 'ReleaseHold': {
-      const { reservationId, userId } = command.data;
-      const hold = state.holds[reservationId];
-      if (!hold) return settledOrMissing(state, reservationId, 'released');
-      return [
-        {
-          type: 'CreditsReleased',
-          data: {
-            userId,
-            reservationId,
-            generationId: hold.generationId,
-            amount: hold.amount,
-            allocations: hold.allocations,
-          },
-        },
-        ...endedWithTheirLot(state, userId, reservationId, hold.allocations, now),
-      ];
-    }
-    case 'RefundCredits': {
-      const { data } = command;
-      requirePositiveAmount(data.amount);
-      const spend = state.spends[data.reservationId];
-      if (!spend) throw new SpendNotFoundError(data.reservationId);
-      const refundable = spend.amount - spend.refunded;
-      if (data.amount > refundable) throw new RefundExceedsSpendError(refundable);
-      // Give back the most recently consumed lots first, keeping their funding; a lot whose
-      // expiry has already passed comes back without expiry (a refund should be usable).
-      const lots: {
-        lotId: string;
-        amount: number;
-        funding: 'free' | 'paid';
-        expiresAt: string | null;
-      }[] = [];
-      let toRefund = data.amount;
-      let alreadyRefunded = spend.refunded;
-      for (const allocation of [...spend.allocations].reverse()) {
-        const skip = Math.min(alreadyRefunded, allocation.amount);
-        alreadyRefunded -= skip;
-        const take = Math.min(allocation.amount - skip, toRefund);
-        if (take <= 0) continue;
-        const stillValid =
-          allocation.expiresAt !== null && Date.parse(allocation.expiresAt) > now.getTime();
-        lots.push({
-          lotId: `${data.refundId}:${allocation.lotId}`,
-          amount: take,
-          funding: allocation.funding,
-          expiresAt: stillValid ? allocation.expiresAt : null,
-        });
-        toRefund -= take;
-        if (toRefund === 0) break;
-      }
-      return [{ type: 'CreditsRefunded', data: { ...data, lots } }];
-    }
-    case 'ExpireCredits': {
-      const nowMillis = now.getTime();
-      const named = command.data.lotIds ? new Set(command.data.lotIds) : null;
-      const paidBy = command.data.paidExpiringBy?.getTime() ?? null;
-      const due = (lot: Lot) => {
-        if (named) return named.has(lot.lotId);
-        // A new billing period resets plan credits only: packs and gifts keep their own expiry.
-        if (paidBy !== null)
-          return (
-            lot.funding === 'paid' &&
-            lot.source !== 'pack' &&
-            lot.source !== 'gift' &&
-            lot.expiresAt !== null &&
-            lot.expiresAt <= paidBy
-          );
-        return lot.expiresAt !== null && lot.expiresAt <= nowMillis;
-      };
-      // A lot whose credits are all held still ends now (amount 0) when it ends before its own
-      // expiry, so the held credits cannot come back spendable; past its expiry they cannot anyway.
-      const endsEarly = (lot: Lot) => lot.expiresAt === null || lot.expiresAt > nowMillis;
-      return Object.values(state.lots)
-        .filter(
-          (lot) =>
-            !lot.closed &&
-            (lot.remaining > 0 || (endsEarly(lot) && heldInLot(state, lot.lotId) > 0)) &&
-            due(lot),
-        )
-        .sort((a, b) => a.sequence - b.sequence)
-        .map((lot) => ({
-          type: 'CreditsExpired' as const,
-          data: {
-            userId: command.data.userId,
-            lotId: lot.lotId,
-            amount: lot.remaining,
-            funding: lot.funding,
-          },
-        }));
-    }
-    case 'RevokeCredits': {
-      const lot = state.lots[command.data.lotId];
-      if (!lot || lot.closed) return [];
-      // Held credits are revoked when their hold is released (amount 0 now if all are held).
-      if (lot.remaining === 0 && heldInLot(state, lot.lotId) === 0) return [];
-      return [
-        {
-          type: 'CreditsRevoked',
-          data: { ...command.data, amount: lot.remaining, funding: lot.funding },
-        },
-      ];
-    }
+    case 'GrantCredits':
+      return grantCredits(command, state);
+    case 'PurchaseCredits':
+      return purchaseCredits(command, state);
+    case 'HoldCredits':
+      return holdCredits(command, state, now);
+    case 'CaptureHold':
+      return captureHold(command, state);
+    case 'ReleaseHold':
+      return releaseHold(command, state, now);
+    case 'RefundCredits':
+      return refundCredits(command, state, now);
+    case 'ExpireCredits':
+      return expireCredits(command, state, now);
+    case 'RevokeCredits':
+      return revokeCredits(command, state);
     default:
       return assertNever(command);
   }
+}
+
+function grantCredits(
+  command: CommandOf<'GrantCredits'>,
+  state: CreditAccountState,
+): CreditAccountEvent[] {
+  requirePositiveAmount(command.data.amount);
+  if (state.lots[command.data.grantId]) return [];
+  return [
+    {
+      type: 'CreditsGranted',
+      data: { ...command.data, expiresAt: iso(command.data.expiresAt) },
+    },
+  ];
+}
+
+function purchaseCredits(
+  command: CommandOf<'PurchaseCredits'>,
+  state: CreditAccountState,
+): CreditAccountEvent[] {
+  requirePositiveAmount(command.data.amount);
+  if (state.lots[command.data.purchaseId]) return [];
+  const { data } = command;
+  return [
+    {
+      type: 'CreditsPurchased',
+      data: {
+        ...data,
+        periodStart: data.periodStart.toISOString(),
+        periodEnd: data.periodEnd.toISOString(),
+        expiresAt: iso(data.expiresAt),
+      },
+    },
+  ];
+}
+
+function holdCredits(
+  command: CommandOf<'HoldCredits'>,
+  state: CreditAccountState,
+  now: Date,
+): CreditAccountEvent[] {
+  const { data } = command;
+  requirePositiveAmount(data.amount);
+  if (state.holds[data.reservationId] || state.settledHolds[data.reservationId]) return [];
+  if (data.maxOpenHolds !== undefined && Object.keys(state.holds).length >= data.maxOpenHolds) {
+    throw new TooManyGenerationsError(data.maxOpenHolds);
+  }
+  const available = availableCredits(state, now);
+  if (available < data.amount) throw new InsufficientCreditsError(available, data.amount);
+  const allocations: { lotId: string; amount: number }[] = [];
+  let needed = data.amount;
+  for (const lot of lotsInSpendingOrder(state, now)) {
+    if (needed === 0) break;
+    const take = Math.min(lot.remaining, needed);
+    allocations.push({ lotId: lot.lotId, amount: take });
+    needed -= take;
+  }
+  const { maxOpenHolds: _limit, ...reservation } = data;
+  return [
+    {
+      type: 'CreditsReserved',
+      data: { ...reservation, deadline: data.deadline.toISOString(), allocations },
+    },
+  ];
+}
+
+function captureHold(
+  command: CommandOf<'CaptureHold'>,
+  state: CreditAccountState,
+): CreditAccountEvent[] {
+  const { reservationId, userId } = command.data;
+  const hold = state.holds[reservationId];
+  if (!hold) return settledOrMissing(state, reservationId, 'captured');
+  return [
+    {
+      type: 'CreditsSpent',
+      data: {
+        userId,
+        reservationId,
+        generationId: hold.generationId,
+        amount: hold.amount,
+        allocations: hold.allocations.map((allocation) => {
+          const lot = state.lots[allocation.lotId];
+          return {
+            ...allocation,
+            funding: lot?.funding ?? 'free',
+            expiresAt: lot?.expiresAt == null ? null : new Date(lot.expiresAt).toISOString(),
+          };
+        }),
+      },
+    },
+  ];
+}
+
+function releaseHold(
+  command: CommandOf<'ReleaseHold'>,
+  state: CreditAccountState,
+  now: Date,
+): CreditAccountEvent[] {
+  const { reservationId, userId } = command.data;
+  const hold = state.holds[reservationId];
+  if (!hold) return settledOrMissing(state, reservationId, 'released');
+  return [
+    {
+      type: 'CreditsReleased',
+      data: {
+        userId,
+        reservationId,
+        generationId: hold.generationId,
+        amount: hold.amount,
+        allocations: hold.allocations,
+      },
+    },
+    ...endedWithTheirLot(state, userId, reservationId, hold.allocations, now),
+  ];
+}
+
+function refundCredits(
+  command: CommandOf<'RefundCredits'>,
+  state: CreditAccountState,
+  now: Date,
+): CreditAccountEvent[] {
+  const { data } = command;
+  requirePositiveAmount(data.amount);
+  const spend = state.spends[data.reservationId];
+  if (!spend) throw new SpendNotFoundError(data.reservationId);
+  const refundable = spend.amount - spend.refunded;
+  if (data.amount > refundable) throw new RefundExceedsSpendError(refundable);
+  // Give back the most recently consumed lots first, keeping their funding; a lot whose
+  // expiry has already passed comes back without expiry (a refund should be usable).
+  const lots: {
+    lotId: string;
+    amount: number;
+    funding: 'free' | 'paid';
+    expiresAt: string | null;
+  }[] = [];
+  let toRefund = data.amount;
+  let alreadyRefunded = spend.refunded;
+  for (const allocation of [...spend.allocations].reverse()) {
+    const skip = Math.min(alreadyRefunded, allocation.amount);
+    alreadyRefunded -= skip;
+    const take = Math.min(allocation.amount - skip, toRefund);
+    if (take <= 0) continue;
+    const stillValid =
+      allocation.expiresAt !== null && Date.parse(allocation.expiresAt) > now.getTime();
+    lots.push({
+      lotId: `${data.refundId}:${allocation.lotId}`,
+      amount: take,
+      funding: allocation.funding,
+      expiresAt: stillValid ? allocation.expiresAt : null,
+    });
+    toRefund -= take;
+    if (toRefund === 0) break;
+  }
+  return [{ type: 'CreditsRefunded', data: { ...data, lots } }];
+}
+
+function expireCredits(
+  command: CommandOf<'ExpireCredits'>,
+  state: CreditAccountState,
+  now: Date,
+): CreditAccountEvent[] {
+  const nowMillis = now.getTime();
+  const named = command.data.lotIds ? new Set(command.data.lotIds) : null;
+  const paidBy = command.data.paidExpiringBy?.getTime() ?? null;
+  const due = (lot: Lot) => {
+    if (named) return named.has(lot.lotId);
+    if (paidBy !== null)
+      // A new billing period resets plan credits only: packs and gifts keep their own expiry.
+      return (
+        lot.funding === 'paid' &&
+        lot.source !== 'pack' &&
+        lot.source !== 'gift' &&
+        lot.expiresAt !== null &&
+        lot.expiresAt <= paidBy
+      );
+    return lot.expiresAt !== null && lot.expiresAt <= nowMillis;
+  };
+  // A lot whose credits are all held still ends now (amount 0) when it ends before its own
+  // expiry, so the held credits cannot come back spendable; past its expiry they cannot anyway.
+  const endsEarly = (lot: Lot) => lot.expiresAt === null || lot.expiresAt > nowMillis;
+  return Object.values(state.lots)
+    .filter(
+      (lot) =>
+        !lot.closed &&
+        (lot.remaining > 0 || (endsEarly(lot) && heldInLot(state, lot.lotId) > 0)) &&
+        due(lot),
+    )
+    .sort((a, b) => a.sequence - b.sequence)
+    .map((lot) => ({
+      type: 'CreditsExpired' as const,
+      data: {
+        userId: command.data.userId,
+        lotId: lot.lotId,
+        amount: lot.remaining,
+        funding: lot.funding,
+      },
+    }));
+}
+
+function revokeCredits(
+  command: CommandOf<'RevokeCredits'>,
+  state: CreditAccountState,
+): CreditAccountEvent[] {
+  const lot = state.lots[command.data.lotId];
+  if (!lot || lot.closed) return [];
+  // Held credits are revoked when their hold is released (amount 0 now if all are held).
+  if (lot.remaining === 0 && heldInLot(state, lot.lotId) === 0) return [];
+  return [
+    {
+      type: 'CreditsRevoked',
+      data: { ...command.data, amount: lot.remaining, funding: lot.funding },
+    },
+  ];
 }
 
 /**

@@ -7,7 +7,7 @@ import { assertNever } from '../shared/decider';
 export const CREDITS_PER_GENERATION = 5;
 export const creditStreamId = (userId: string) => `credits-${userId}`;
 
-const isoDate = z.string().datetime({ offset: true });
+const isoDate = z.iso.datetime({ offset: true });
 const lotAllocation = z.object({ lotId: z.string(), amount: z.number().int().positive() });
 const funding = z.enum(['free', 'paid']);
 export type Funding = z.infer<typeof funding>;

@@ -39,6 +39,15 @@ export interface RecordedEvent {
   readonly position: GlobalPosition;
 }
 
+/**
+ * A stored event checked against its stream's schema, as both the command side and the read
+ * models read it: a stored event that does not match fails loudly instead of folding garbage.
+ */
+export const parseRecordedEvent = <Event>(
+  schema: { parse(value: unknown): Event },
+  recorded: Pick<RecordedEvent, 'type' | 'data'>,
+): Event => schema.parse({ type: recorded.type, data: recorded.data });
+
 export interface AppendResult {
   /** Version of the last appended event, to pass as the next expected version. */
   readonly nextExpectedVersion: number;

@@ -7,7 +7,7 @@ import { assertNever } from '../shared/decider';
 
 export const generationStreamId = (generationId: string) => `generation-${generationId}`;
 
-const isoDate = z.string().datetime({ offset: true });
+const isoDate = z.iso.datetime({ offset: true });
 
 export const generationEventSchema = z.discriminatedUnion('type', [
   z.object({

@@ -10,8 +10,8 @@ export const CURRENT_SCHEMA_VERSION = 1;
 
 /** Carried by every event. No personal data: ids, reasons and references only. */
 export const eventMetadataSchema = z.object({
-  eventId: z.string().uuid(),
-  occurredAt: z.string().datetime({ offset: true }),
+  eventId: z.uuid(),
+  occurredAt: z.iso.datetime({ offset: true }),
   actor: actorSchema,
   reason: z.string().min(1).max(500),
   correlationId: z.string().min(1),
@@ -31,5 +31,3 @@ export interface CommandMetadata {
   readonly causationId?: string | null;
   readonly idempotencyKey: string;
 }
-
-export const systemActor = (id = 'ledger'): Actor => ({ kind: 'system', id });

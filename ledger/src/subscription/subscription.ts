@@ -6,7 +6,7 @@ import { assertNever } from '../shared/decider';
 
 export const subscriptionStreamId = (userId: string) => `subscription-${userId}`;
 
-const isoDate = z.string().datetime({ offset: true });
+const isoDate = z.iso.datetime({ offset: true });
 export const subscriptionStatuses = [
   'none',
   'incomplete',

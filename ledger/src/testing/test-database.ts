@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { openDatabase, type Database } from '../infrastructure/postgres/database';
 import { migrate, type MigrationSet } from '../infrastructure/postgres/migrations';
+import { createScratchDatabase } from './scratch-database';
 
 export interface TestDatabase extends Database {
   readonly name: string;
@@ -21,27 +20,18 @@ export async function createTestDatabase(
     await migrate(database.pool, migrations);
     return { ...database, name: 'pglite' };
   }
-  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const scratch = await createScratchDatabase(serverUrl);
   const database = await openDatabase({
-    databaseUrl: url.toString(),
+    databaseUrl: scratch.url,
     poolSize: options.poolSize ?? 20,
   });
   await migrate(database.pool, migrations);
   return {
     ...database,
-    name,
+    name: scratch.name,
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await scratch.drop();
     },
   };
 }

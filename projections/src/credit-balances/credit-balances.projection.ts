@@ -1,4 +1,10 @@
-import { creditAccountEventTypes, type CreditAccountEvent, type RecordedEvent } from '@app/ledger';
+import {
+  creditAccountEventSchema,
+  creditAccountEventTypes,
+  parseRecordedEvent,
+  type CreditAccountEvent,
+  type RecordedEvent,
+} from '@app/ledger';
 import type pg from 'pg';
 import type { Projection } from '../runtime/projection';
 
@@ -156,7 +162,10 @@ export const creditBalancesProjection: Projection = {
   async apply(client: pg.PoolClient, events: readonly RecordedEvent[], table) {
     const batch = new BatchAccumulator();
     for (const recorded of events) {
-      batch.add(recorded as unknown as CreditAccountEvent, recorded.metadata.occurredAt);
+      batch.add(
+        parseRecordedEvent(creditAccountEventSchema, recorded),
+        recorded.metadata.occurredAt,
+      );
     }
     const lots = table('credit_lots');
     const balances = table('credit_balances');

@@ -1,4 +1,10 @@
-import { creditAccountEventTypes, type CreditAccountEvent, type RecordedEvent } from '@app/ledger';
+import {
+  creditAccountEventSchema,
+  creditAccountEventTypes,
+  parseRecordedEvent,
+  type CreditAccountEvent,
+  type RecordedEvent,
+} from '@app/ledger';
 import type pg from 'pg';
 import type { Projection } from '../runtime/projection';
 import { copyRows } from '../runtime/sql';
@@ -182,7 +188,7 @@ export const creditHistoryProjection: Projection = {
       else running.set(row.user_id, { balance: row.balance, held: row.held });
     }
     const rows = events.map((recorded) => {
-      const event = recorded as unknown as CreditAccountEvent;
+      const event = parseRecordedEvent(creditAccountEventSchema, recorded);
       const movement = movementOf(event);
       const account = running.get(event.data.userId) ?? { balance: 0, held: 0 };
       account.balance += movement.delta;

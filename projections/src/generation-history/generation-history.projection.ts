@@ -1,6 +1,8 @@
 import {
   assertNever,
+  generationEventSchema,
   generationEventTypes,
+  parseRecordedEvent,
   type GenerationEvent,
   type RecordedEvent,
 } from '@app/ledger';
@@ -110,14 +112,14 @@ export const generationHistoryProjection: Projection = {
 
   async apply(client: pg.PoolClient, events: readonly RecordedEvent[], table) {
     const name = table('generation_history');
-    const ids = [...new Set(events.map((e) => (e.data as { generationId: string }).generationId))];
+    const parsed = events.map((recorded) => parseRecordedEvent(generationEventSchema, recorded));
+    const ids = [...new Set(parsed.map((event) => event.data.generationId))];
     const existing = await client.query<Row>(
       `SELECT ${COLUMNS.join(', ')} FROM ${name} WHERE generation_id = ANY($1::text[])`,
       [ids],
     );
     const rows = new Map(existing.rows.map((row) => [row.generation_id, row]));
-    for (const recorded of events) {
-      const event = recorded as unknown as GenerationEvent;
+    for (const event of parsed) {
       let row = rows.get(event.data.generationId);
       if (!row) {
         row = Object.fromEntries(COLUMNS.map((c) => [c, null])) as unknown as Row;

@@ -82,24 +82,29 @@ describe('projections on Postgres', () => {
     });
     runner.start();
     const liveBefore = await loadLiveCheckpoint(database.pool, 'credit_history');
-    let readsDuringRebuild = 0;
+    const servedBefore = await listCreditHistory(
+      database.pool,
+      { userId: userIds[0]! },
+      { first: 5 },
+    );
+    expect(servedBefore.movements.length).toBeGreaterThan(0);
+    const readsDuringRebuild: Promise<unknown>[] = [];
     const writer = seedLedger(ledger, 6);
     const rebuild = rebuildProjection(database.pool, store, creditHistoryProjection, {
       batchSize: 20,
       onProgress: () => {
-        // The old version keeps serving while the new one fills.
-        void listCreditHistory(database.pool, { userId: userIds[0]! }, { first: 5 }).then(
-          (page) => {
-            if (page.movements.length > 0) readsDuringRebuild++;
-          },
+        // The old version keeps serving while the new one fills: every read sees the full history.
+        readsDuringRebuild.push(
+          listCreditHistory(database.pool, { userId: userIds[0]! }, { first: 5 }),
         );
       },
     });
     const [newUsers, result] = await Promise.all([writer, rebuild]);
     expect(result.version).toBeGreaterThan(liveBefore!.version);
+    expect(readsDuringRebuild.length).toBeGreaterThan(0);
+    for (const page of await Promise.all(readsDuringRebuild)) expect(page).toEqual(servedBefore);
     await runner.stop();
     await new ProjectionRunner(database.pool, store, allProjections).runUntilCaughtUp();
-    expect(readsDuringRebuild).toBeGreaterThan(0);
     expect((await loadLiveCheckpoint(database.pool, 'credit_history'))!.version).toBe(
       result.version,
     );

@@ -155,47 +155,11 @@ export async function rebuildProjections(
       target: Math.max(target, applied),
     });
 
-  /**
-   * Reads from the furthest-behind build until the log is drained, applying each batch to all.
-   * Pipelined: while Postgres applies one batch, the next is read and decoded; each projection
-   * still applies its batches in order (a chain per projection), and at most two are pending.
-   */
-  const catchUp = async (targets: Building[]) => {
-    const lowest = () =>
-      targets.reduce(
-        (low, b) => (comparePositions(b.position, low) < 0 ? b.position : low),
-        targets[0]!.position,
-      );
-    const chains = new Map<Building, Promise<void>>(targets.map((b) => [b, Promise.resolve()]));
-    const pending: Promise<unknown>[] = [];
-    let next = store.readAll(lowest(), batchSize);
-    try {
-      for (;;) {
-        const batch = await next;
-        const last = batch[batch.length - 1];
-        if (!last) break;
-        next = store.readAll(last.position, batchSize);
-        const applied_ = Promise.all(
-          targets.map((build) => {
-            const chained = chains.get(build)!.then(async () => {
-              build.position = await applyBatch(pool, build, batch);
-            });
-            chains.set(build, chained);
-            return chained;
-          }),
-        ).then(() => {
-          applied += batch.length;
-          report('filling');
-        });
-        pending.push(applied_);
-        if (pending.length >= 2) await pending.shift();
-      }
-      await Promise.all(pending);
-    } finally {
-      next.catch(() => undefined);
-      for (const chain of chains.values()) chain.catch(() => undefined);
-    }
-  };
+  const catchUpAll = (targets: Building[]) =>
+    catchUp(pool, store, targets, batchSize, (events) => {
+      applied += events;
+      report('filling');
+    });
 
   try {
     // Each projection's tables and indexes on a connection of its own, all at once.
@@ -205,16 +169,12 @@ export async function rebuildProjections(
     for (const result of started) if (result.status === 'fulfilled') builds.push(result.value);
     const failed = started.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
-    await catchUp(builds);
+    await catchUpAll(builds);
     report('indexing');
-    await Promise.all(
-      builds.map(async (build) => {
-        for (const sql of createIndexesSql(build.projection, build.version)) await pool.query(sql);
-      }),
-    );
+    await createIndexes(pool, builds);
     for (let attempt = 1; builds.some((b) => !b.swapped); attempt++) {
       const waiting = builds.filter((b) => !b.swapped);
-      await catchUp(waiting);
+      await catchUpAll(waiting);
       report('swapping');
       for (const build of waiting) build.swapped = await trySwap(pool, build);
       if (builds.some((b) => !b.swapped) && attempt >= (options.maxSwapAttempts ?? 50)) {
@@ -248,4 +208,58 @@ export async function discardVersion(pool: pg.Pool, projection: Projection, vers
       version,
     ]);
   });
+}
+
+/**
+ * Reads from the furthest-behind build until the log is drained, applying each batch to all.
+ * Pipelined: while Postgres applies one batch, the next is read and decoded; each projection
+ * still applies its batches in order (a chain per projection), and at most two are pending.
+ */
+async function catchUp(
+  pool: pg.Pool,
+  store: EventStore,
+  targets: Building[],
+  batchSize: number,
+  onApplied: (events: number) => void,
+): Promise<void> {
+  const lowest = () =>
+    targets.reduce(
+      (low, b) => (comparePositions(b.position, low) < 0 ? b.position : low),
+      targets[0]!.position,
+    );
+  const chains = new Map<Building, Promise<void>>(targets.map((b) => [b, Promise.resolve()]));
+  const pending: Promise<unknown>[] = [];
+  let next = store.readAll(lowest(), batchSize);
+  try {
+    for (;;) {
+      const batch = await next;
+      const last = batch[batch.length - 1];
+      if (!last) break;
+      next = store.readAll(last.position, batchSize);
+      const appliedToAll = Promise.all(
+        targets.map((build) => {
+          const chained = chains.get(build)!.then(async () => {
+            build.position = await applyBatch(pool, build, batch);
+          });
+          chains.set(build, chained);
+          return chained;
+        }),
+      ).then(() => onApplied(batch.length));
+      pending.push(appliedToAll);
+      if (pending.length >= 2) await pending.shift();
+    }
+    await Promise.all(pending);
+  } finally {
+    next.catch(() => undefined);
+    for (const chain of chains.values()) chain.catch(() => undefined);
+  }
+}
+
+/** The indexes each new version was filled without, built once it holds the whole log. */
+async function createIndexes(pool: pg.Pool, builds: readonly Building[]) {
+  await Promise.all(
+    builds.map(async (build) => {
+      for (const sql of createIndexesSql(build.projection, build.version)) await pool.query(sql);
+    }),
+  );
 }

@@ -41,15 +41,3 @@ export async function getSubscriptionStatus(
   ]);
   return result.rows[0] ? toStatus(result.rows[0]) : null;
 }
-
-/** Subscriptions whose current period has ended and that are still marked active. */
-export async function listSubscriptionsDueForRenewal(
-  db: Queryable,
-  now: Date,
-): Promise<SubscriptionStatusRow[]> {
-  const result = await db.query<Row>(
-    `SELECT * FROM subscription_status WHERE status = 'active' AND current_period_end <= $1`,
-    [now],
-  );
-  return result.rows.map(toStatus);
-}

@@ -1,6 +1,8 @@
 import {
   evolveSubscription,
   initialSubscriptionState,
+  parseRecordedEvent,
+  subscriptionEventSchema,
   subscriptionEventTypes,
   type RecordedEvent,
   type SubscriptionEvent,
@@ -85,7 +87,7 @@ export const subscriptionStatusProjection: Projection = {
     );
     const rows = new Map(existing.rows.map((row) => [row.user_id, row]));
     for (const recorded of events) {
-      const event = recorded as unknown as SubscriptionEvent;
+      const event = parseRecordedEvent(subscriptionEventSchema, recorded);
       const row =
         rows.get(event.data.userId) ??
         ({

@@ -34,12 +34,12 @@ type Documents = {
     "\n  query AdminMailOutbox {\n    mailOutbox(first: 30) {\n      transport\n      messages {\n        id\n        kind\n        to\n        subject\n        text\n        createdAt\n      }\n    }\n  }\n": typeof types.AdminMailOutboxDocument,
     "\n  query AdminProjectionStatuses {\n    projectionStatuses {\n      name\n      version\n      schemaVersion\n      current\n      status\n      checkpoint\n      head\n      eventsBehind\n      secondsBehind\n      eventsApplied\n      buildTarget\n      lastError\n    }\n  }\n": typeof types.AdminProjectionStatusesDocument,
     "\n  mutation AdminRebuildProjection($name: String!) {\n    rebuildProjection(name: $name)\n  }\n": typeof types.AdminRebuildProjectionDocument,
-    "\n  mutation AdminGrantCredits($input: GrantCreditsInput!) {\n    staffGrantCredits(input: $input) {\n      ...AdminUserSummary_StaffUser\n    }\n  }\n": typeof types.AdminGrantCreditsDocument,
-    "\n  mutation AdminRefundGeneration($input: RefundGenerationInput!) {\n    staffRefundGeneration(input: $input) {\n      ...AdminUserSummary_StaffUser\n    }\n  }\n": typeof types.AdminRefundGenerationDocument,
-    "\n  query AdminUser($id: ID!) {\n    staffUser(id: $id) {\n      ...AdminUserSummary_StaffUser\n    }\n  }\n": typeof types.AdminUserDocument,
+    "\n  mutation AdminGrantCredits($input: GrantCreditsInput!) {\n    staffGrantCredits(input: $input) {\n      ...UserSummary_StaffUser\n    }\n  }\n": typeof types.AdminGrantCreditsDocument,
+    "\n  mutation AdminRefundGeneration($input: RefundGenerationInput!) {\n    staffRefundGeneration(input: $input) {\n      ...UserSummary_StaffUser\n    }\n  }\n": typeof types.AdminRefundGenerationDocument,
+    "\n  query AdminUser($id: ID!) {\n    staffUser(id: $id) {\n      ...UserSummary_StaffUser\n    }\n  }\n": typeof types.AdminUserDocument,
     "\n  query AdminUserGenerations($userId: ID!, $first: Int, $after: String) {\n    staffUserGenerations(userId: $userId, first: $first, after: $after) {\n      generations {\n        refundedCredits\n        generation {\n          id\n          status\n          style\n          prompt\n          errorMessage\n          requestedAt\n          completedAt\n        }\n      }\n      nextCursor\n    }\n  }\n": typeof types.AdminUserGenerationsDocument,
     "\n  query AdminFindUsers($query: String!) {\n    staffFindUsers(query: $query) {\n      id\n      email\n      username\n      fullName\n      roles\n      credits\n      subscriptionStatus\n      subscriptionPlan\n      createdAt\n    }\n  }\n": typeof types.AdminFindUsersDocument,
-    "\n  fragment AdminUserSummary_StaffUser on StaffUser {\n    id\n    email\n    username\n    fullName\n    roles\n    createdAt\n    credits\n    held\n    lifetimeGranted\n    lifetimePurchased\n    lifetimeSpent\n    lifetimeRefunded\n    lifetimeExpired\n    subscriptionStatus\n    subscriptionPlan\n    subscriptionPeriodEnd\n    stripeCustomerId\n  }\n": typeof types.AdminUserSummary_StaffUserFragmentDoc,
+    "\n  fragment UserSummary_StaffUser on StaffUser {\n    id\n    email\n    username\n    fullName\n    roles\n    createdAt\n    credits\n    held\n    lifetimeGranted\n    lifetimePurchased\n    lifetimeSpent\n    lifetimeRefunded\n    lifetimeExpired\n    subscriptionStatus\n    subscriptionPlan\n    subscriptionPeriodEnd\n    stripeCustomerId\n  }\n": typeof types.UserSummary_StaffUserFragmentDoc,
     "\n  mutation ForgotPassword($input: ForgotPasswordInput!) {\n    forgotPassword(input: $input) {\n      message\n    }\n  }\n": typeof types.ForgotPasswordDocument,
     "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      user {\n        ...CurrentUser_User\n      }\n    }\n  }\n": typeof types.LoginDocument,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      user {\n        ...CurrentUser_User\n      }\n    }\n  }\n": typeof types.RegisterDocument,
@@ -97,12 +97,12 @@ const documents: Documents = {
     "\n  query AdminMailOutbox {\n    mailOutbox(first: 30) {\n      transport\n      messages {\n        id\n        kind\n        to\n        subject\n        text\n        createdAt\n      }\n    }\n  }\n": types.AdminMailOutboxDocument,
     "\n  query AdminProjectionStatuses {\n    projectionStatuses {\n      name\n      version\n      schemaVersion\n      current\n      status\n      checkpoint\n      head\n      eventsBehind\n      secondsBehind\n      eventsApplied\n      buildTarget\n      lastError\n    }\n  }\n": types.AdminProjectionStatusesDocument,
     "\n  mutation AdminRebuildProjection($name: String!) {\n    rebuildProjection(name: $name)\n  }\n": types.AdminRebuildProjectionDocument,
-    "\n  mutation AdminGrantCredits($input: GrantCreditsInput!) {\n    staffGrantCredits(input: $input) {\n      ...AdminUserSummary_StaffUser\n    }\n  }\n": types.AdminGrantCreditsDocument,
-    "\n  mutation AdminRefundGeneration($input: RefundGenerationInput!) {\n    staffRefundGeneration(input: $input) {\n      ...AdminUserSummary_StaffUser\n    }\n  }\n": types.AdminRefundGenerationDocument,
-    "\n  query AdminUser($id: ID!) {\n    staffUser(id: $id) {\n      ...AdminUserSummary_StaffUser\n    }\n  }\n": types.AdminUserDocument,
+    "\n  mutation AdminGrantCredits($input: GrantCreditsInput!) {\n    staffGrantCredits(input: $input) {\n      ...UserSummary_StaffUser\n    }\n  }\n": types.AdminGrantCreditsDocument,
+    "\n  mutation AdminRefundGeneration($input: RefundGenerationInput!) {\n    staffRefundGeneration(input: $input) {\n      ...UserSummary_StaffUser\n    }\n  }\n": types.AdminRefundGenerationDocument,
+    "\n  query AdminUser($id: ID!) {\n    staffUser(id: $id) {\n      ...UserSummary_StaffUser\n    }\n  }\n": types.AdminUserDocument,
     "\n  query AdminUserGenerations($userId: ID!, $first: Int, $after: String) {\n    staffUserGenerations(userId: $userId, first: $first, after: $after) {\n      generations {\n        refundedCredits\n        generation {\n          id\n          status\n          style\n          prompt\n          errorMessage\n          requestedAt\n          completedAt\n        }\n      }\n      nextCursor\n    }\n  }\n": types.AdminUserGenerationsDocument,
     "\n  query AdminFindUsers($query: String!) {\n    staffFindUsers(query: $query) {\n      id\n      email\n      username\n      fullName\n      roles\n      credits\n      subscriptionStatus\n      subscriptionPlan\n      createdAt\n    }\n  }\n": types.AdminFindUsersDocument,
-    "\n  fragment AdminUserSummary_StaffUser on StaffUser {\n    id\n    email\n    username\n    fullName\n    roles\n    createdAt\n    credits\n    held\n    lifetimeGranted\n    lifetimePurchased\n    lifetimeSpent\n    lifetimeRefunded\n    lifetimeExpired\n    subscriptionStatus\n    subscriptionPlan\n    subscriptionPeriodEnd\n    stripeCustomerId\n  }\n": types.AdminUserSummary_StaffUserFragmentDoc,
+    "\n  fragment UserSummary_StaffUser on StaffUser {\n    id\n    email\n    username\n    fullName\n    roles\n    createdAt\n    credits\n    held\n    lifetimeGranted\n    lifetimePurchased\n    lifetimeSpent\n    lifetimeRefunded\n    lifetimeExpired\n    subscriptionStatus\n    subscriptionPlan\n    subscriptionPeriodEnd\n    stripeCustomerId\n  }\n": types.UserSummary_StaffUserFragmentDoc,
     "\n  mutation ForgotPassword($input: ForgotPasswordInput!) {\n    forgotPassword(input: $input) {\n      message\n    }\n  }\n": types.ForgotPasswordDocument,
     "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      user {\n        ...CurrentUser_User\n      }\n    }\n  }\n": types.LoginDocument,
     "\n  mutation Register($input: RegisterInput!) {\n    register(input: $input) {\n      user {\n        ...CurrentUser_User\n      }\n    }\n  }\n": types.RegisterDocument,
@@ -237,15 +237,15 @@ export function graphql(source: "\n  mutation AdminRebuildProjection($name: Stri
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation AdminGrantCredits($input: GrantCreditsInput!) {\n    staffGrantCredits(input: $input) {\n      ...AdminUserSummary_StaffUser\n    }\n  }\n"): (typeof documents)["\n  mutation AdminGrantCredits($input: GrantCreditsInput!) {\n    staffGrantCredits(input: $input) {\n      ...AdminUserSummary_StaffUser\n    }\n  }\n"];
+export function graphql(source: "\n  mutation AdminGrantCredits($input: GrantCreditsInput!) {\n    staffGrantCredits(input: $input) {\n      ...UserSummary_StaffUser\n    }\n  }\n"): (typeof documents)["\n  mutation AdminGrantCredits($input: GrantCreditsInput!) {\n    staffGrantCredits(input: $input) {\n      ...UserSummary_StaffUser\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation AdminRefundGeneration($input: RefundGenerationInput!) {\n    staffRefundGeneration(input: $input) {\n      ...AdminUserSummary_StaffUser\n    }\n  }\n"): (typeof documents)["\n  mutation AdminRefundGeneration($input: RefundGenerationInput!) {\n    staffRefundGeneration(input: $input) {\n      ...AdminUserSummary_StaffUser\n    }\n  }\n"];
+export function graphql(source: "\n  mutation AdminRefundGeneration($input: RefundGenerationInput!) {\n    staffRefundGeneration(input: $input) {\n      ...UserSummary_StaffUser\n    }\n  }\n"): (typeof documents)["\n  mutation AdminRefundGeneration($input: RefundGenerationInput!) {\n    staffRefundGeneration(input: $input) {\n      ...UserSummary_StaffUser\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query AdminUser($id: ID!) {\n    staffUser(id: $id) {\n      ...AdminUserSummary_StaffUser\n    }\n  }\n"): (typeof documents)["\n  query AdminUser($id: ID!) {\n    staffUser(id: $id) {\n      ...AdminUserSummary_StaffUser\n    }\n  }\n"];
+export function graphql(source: "\n  query AdminUser($id: ID!) {\n    staffUser(id: $id) {\n      ...UserSummary_StaffUser\n    }\n  }\n"): (typeof documents)["\n  query AdminUser($id: ID!) {\n    staffUser(id: $id) {\n      ...UserSummary_StaffUser\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -257,7 +257,7 @@ export function graphql(source: "\n  query AdminFindUsers($query: String!) {\n  
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment AdminUserSummary_StaffUser on StaffUser {\n    id\n    email\n    username\n    fullName\n    roles\n    createdAt\n    credits\n    held\n    lifetimeGranted\n    lifetimePurchased\n    lifetimeSpent\n    lifetimeRefunded\n    lifetimeExpired\n    subscriptionStatus\n    subscriptionPlan\n    subscriptionPeriodEnd\n    stripeCustomerId\n  }\n"): (typeof documents)["\n  fragment AdminUserSummary_StaffUser on StaffUser {\n    id\n    email\n    username\n    fullName\n    roles\n    createdAt\n    credits\n    held\n    lifetimeGranted\n    lifetimePurchased\n    lifetimeSpent\n    lifetimeRefunded\n    lifetimeExpired\n    subscriptionStatus\n    subscriptionPlan\n    subscriptionPeriodEnd\n    stripeCustomerId\n  }\n"];
+export function graphql(source: "\n  fragment UserSummary_StaffUser on StaffUser {\n    id\n    email\n    username\n    fullName\n    roles\n    createdAt\n    credits\n    held\n    lifetimeGranted\n    lifetimePurchased\n    lifetimeSpent\n    lifetimeRefunded\n    lifetimeExpired\n    subscriptionStatus\n    subscriptionPlan\n    subscriptionPeriodEnd\n    stripeCustomerId\n  }\n"): (typeof documents)["\n  fragment UserSummary_StaffUser on StaffUser {\n    id\n    email\n    username\n    fullName\n    roles\n    createdAt\n    credits\n    held\n    lifetimeGranted\n    lifetimePurchased\n    lifetimeSpent\n    lifetimeRefunded\n    lifetimeExpired\n    subscriptionStatus\n    subscriptionPlan\n    subscriptionPeriodEnd\n    stripeCustomerId\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

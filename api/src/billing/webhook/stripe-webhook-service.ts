@@ -9,7 +9,7 @@ import {
 } from '@app/ledger';
 import { AppError } from '../../shared/errors';
 import type { PaymentGateway } from '../payment-gateway';
-import { planById, type PlanId } from '../plans';
+import { planById, type Plan, type PlanId } from '../plans';
 import { StripeGateway } from '../stripe/stripe-gateway';
 import { PackPayments } from './pack-payments';
 
@@ -56,6 +56,12 @@ const STATUS: Record<string, SubscriptionStatus> = {
  * event id (a redelivery has no second effect), and turns each event into ledger commands whose
  * idempotency keys come from Stripe's own ids, so out-of-order and repeated deliveries are safe.
  */
+/** A paid billing period, from its invoice line. */
+interface Period {
+  start: Date;
+  end: Date;
+}
+
 export class StripeWebhookService {
   private readonly packs: PackPayments;
 
@@ -201,12 +207,44 @@ export class StripeWebhookService {
     return true;
   }
 
+  /** invoice.paid: the invoice is kept, the period's credits arrive, late news is corrected. */
   private async invoicePaid(event: Stripe.Event, invoice: Stripe.Invoice) {
     const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
     if (!subscriptionId) return false; // one-off invoices buy nothing here
     const userId = await this.userForInvoice(invoice);
-    // A plan change's invoice carries a credit line for the old plan's unused time (negative) and a
-    // charge for the new plan's: the plan bought is the charged line's.
+    const { plan, line } = this.planOfInvoice(invoice);
+    const period = { start: seconds(line.period.start), end: seconds(line.period.end) };
+    await this.recordInvoice(event, invoice, { userId, subscriptionId, planId: plan.id, period });
+    await this.creditPeriod(event, invoice, userId, plan, period);
+    await this.ledger.subscriptions.handle(
+      subscriptionStreamId(userId),
+      {
+        type: 'RecordPeriodPaid',
+        data: {
+          userId,
+          subscriptionId,
+          planId: plan.id,
+          invoiceId: invoice.id!,
+          periodStart: period.start,
+          periodEnd: period.end,
+          observedAt: seconds(event.created),
+        },
+      },
+      this.metadata(event, `invoice-period:${invoice.id}`, 'Invoice paid'),
+    );
+    await this.expireLateInvoiceCredits(event, invoice, userId, subscriptionId, period.start);
+    await this.applyPendingRefunds(
+      { invoice_id: invoice.id!, user_id: userId },
+      paymentIntentOf(invoice),
+    );
+    return true;
+  }
+
+  /**
+   * A plan change's invoice carries a credit line for the old plan's unused time (negative) and a
+   * charge for the new plan's: the plan bought is the charged line's.
+   */
+  private planOfInvoice(invoice: Stripe.Invoice) {
     const line =
       invoice.lines.data.find(
         (candidate) =>
@@ -219,36 +257,53 @@ export class StripeWebhookService {
       (invoice.parent?.subscription_details?.metadata?.planId as PlanId | undefined);
     const plan = planById(planId);
     if (!plan || !line) throw new Error(`invoice ${invoice.id} names no plan we sell`);
-    const periodStart = seconds(line.period.start);
-    const periodEnd = seconds(line.period.end);
+    return { plan, line };
+  }
+
+  private async recordInvoice(
+    event: Stripe.Event,
+    invoice: Stripe.Invoice,
+    paid: { userId: string; subscriptionId: string; planId: string; period: Period },
+  ) {
     await this.db.query(
       `INSERT INTO billing_invoices (invoice_id, user_id, customer_id, subscription_id, plan_id, amount_paid, currency,
          period_start, period_end, payment_intent_id, paid_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (invoice_id) DO NOTHING`,
       [
         invoice.id,
-        userId,
+        paid.userId,
         idOf(invoice.customer),
-        subscriptionId,
-        plan.id,
+        paid.subscriptionId,
+        paid.planId,
         invoice.amount_paid,
         invoice.currency,
-        periodStart,
-        periodEnd,
+        paid.period.start,
+        paid.period.end,
         paymentIntentOf(invoice),
         seconds(invoice.status_transitions?.paid_at ?? event.created),
       ],
     );
+  }
+
+  /**
+   * Credits reset each period: what is left of earlier paid periods expires now (no rollover).
+   * An upgrade within the period (billing reason subscription_update) replaces what is left of
+   * this period's credits of the old plan: they expire now and the new plan's arrive.
+   */
+  private async creditPeriod(
+    event: Stripe.Event,
+    invoice: Stripe.Invoice,
+    userId: string,
+    plan: Plan,
+    period: Period,
+  ) {
     const credits = creditStreamId(userId);
-    // Credits reset each period: what is left of earlier paid periods expires now (no rollover).
-    // An upgrade within the period (billing reason subscription_update) replaces what is left of
-    // this period's credits of the old plan: they expire now and the new plan's arrive.
     const planChange = invoice.billing_reason === 'subscription_update';
     await this.ledger.credits.handle(
       credits,
       {
         type: 'ExpireCredits',
-        data: { userId, paidExpiringBy: planChange ? periodEnd : periodStart },
+        data: { userId, paidExpiringBy: planChange ? period.end : period.start },
       },
       this.metadata(
         event,
@@ -270,29 +325,24 @@ export class StripeWebhookService {
           invoiceId: invoice.id!,
           amountPaidCents: invoice.amount_paid,
           currency: invoice.currency,
-          periodStart,
-          periodEnd,
-          expiresAt: periodEnd,
+          periodStart: period.start,
+          periodEnd: period.end,
+          expiresAt: period.end,
         },
       },
       this.metadata(event, `invoice:${invoice.id}`, `${plan.name}: credits for the period`),
     );
-    await this.ledger.subscriptions.handle(
-      subscriptionStreamId(userId),
-      {
-        type: 'RecordPeriodPaid',
-        data: {
-          userId,
-          subscriptionId,
-          planId: plan.id,
-          invoiceId: invoice.id!,
-          periodStart,
-          periodEnd,
-          observedAt: seconds(event.created),
-        },
-      },
-      this.metadata(event, `invoice-period:${invoice.id}`, 'Invoice paid'),
-    );
+  }
+
+  /** Late news, whatever order the deliveries came in: a later period or the plan's end. */
+  private async expireLateInvoiceCredits(
+    event: Stripe.Event,
+    invoice: Stripe.Invoice,
+    userId: string,
+    subscriptionId: string,
+    periodStart: Date,
+  ) {
+    const credits = creditStreamId(userId);
     const latest = await this.db.query<{ start: Date }>(
       'SELECT max(period_start) AS start FROM billing_invoices WHERE user_id = $1',
       [userId],
@@ -322,11 +372,6 @@ export class StripeWebhookService {
         ),
       );
     }
-    await this.applyPendingRefunds(
-      { invoice_id: invoice.id!, user_id: userId },
-      paymentIntentOf(invoice),
-    );
-    return true;
   }
 
   private async invoicePaymentFailed(event: Stripe.Event, invoice: Stripe.Invoice) {

@@ -11,6 +11,8 @@ export type ImageType = 'jpeg' | 'png' | 'webp';
 
 export const UPLOAD_MESSAGES = {
   missing: 'Image is required',
+  /** The action figure page asks for a profile image (the spec's words). */
+  missingProfileImage: 'Profile image is required',
   empty: 'The file is empty. Please choose a photo.',
   tooLarge: 'The file is too large. Photos can be at most 10 MB.',
   unsupported: 'This file is not a supported image. Please upload a JPG, PNG or WEBP photo.',

@@ -4,7 +4,7 @@ import { resultKeptUntil } from '../../generation/result-retention';
 import {
   findMyGeneration,
   findMyGenerationByKey,
-  listMyGenerations,
+  listGenerationsOf,
   viewFromRequest,
   type GenerationView,
 } from '../../generation/generation-views';
@@ -13,6 +13,7 @@ import {
   buildActionFigurePrompt,
 } from '../../generation/prompts/action-figure-prompt';
 import { unauthenticated } from '../../shared/errors';
+import { isUuid } from '../../shared/uuid';
 import { builder } from '../builder';
 
 export const StyleEnum = builder.enumType('Style', {
@@ -125,9 +126,6 @@ builder.mutationFields((t) => ({
         actionFigure: input.actionFigure ?? undefined,
         idempotencyKey: input.idempotencyKey ?? null,
         context: context.request,
-        ...(input.style === 'action-figure'
-          ? { missingPhotoMessage: 'Profile image is required' }
-          : {}),
       });
       return viewFromRequest(generation);
     },
@@ -172,7 +170,7 @@ builder.queryFields((t) => ({
       after: z.string().max(200).nullish(),
     }),
     resolve: async (_root, args, context) => {
-      const page = await listMyGenerations(
+      const page = await listGenerationsOf(
         context.services.pool,
         context.services.generations.repository,
         context.viewer!.user.id,
@@ -210,7 +208,7 @@ builder.queryFields((t) => ({
     authScopes: { signedIn: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, { id }, context) =>
-      /^[0-9a-f-]{36}$/.test(String(id))
+      isUuid(id)
         ? findMyGeneration(
             context.services.pool,
             context.services.generations.repository,

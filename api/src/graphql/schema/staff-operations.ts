@@ -2,6 +2,7 @@ import { componentLogger, formatPosition, START_POSITION, type RecordedEvent } f
 import type { ProjectionStatus } from '@app/projections';
 import type { LedgerAuditRun } from '../../operator/ledger-audit-service';
 import { badInput } from '../../shared/errors';
+import { isUuid } from '../../shared/uuid';
 import { builder } from '../builder';
 
 const ProjectionStatusRef = builder.objectRef<ProjectionStatus>('ProjectionStatus').implement({
@@ -130,7 +131,7 @@ const AuditRunRef = builder.objectRef<LedgerAuditRun>('LedgerAuditRun').implemen
     runBy: t.string({
       description: 'cli, operator, or the email of the staff member who ran it',
       resolve: async (run, _args, context) => {
-        if (!/^[0-9a-f-]{36}$/.test(run.runBy)) return run.runBy;
+        if (!isUuid(run.runBy)) return run.runBy;
         const user = await context.services.accounts.users.findById(run.runBy);
         return user?.email ?? run.runBy;
       },

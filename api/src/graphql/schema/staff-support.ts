@@ -1,13 +1,11 @@
 import type { CreditMovement } from '@app/projections';
-import { listCreditHistory, refundedCreditsBySpend } from '@app/projections';
+import { refundedCreditsBySpend } from '@app/projections';
 import { z } from 'zod';
 import type { ContactMessage } from '../../contact/contact-service';
-import { listMyGenerations, type GenerationView } from '../../generation/generation-views';
+import { listGenerationsOf, type GenerationView } from '../../generation/generation-views';
 import type { StaffUserDetail } from '../../staff/staff-users';
-import { forbidden } from '../../shared/errors';
 import { idempotencyKeyFrom } from '../../shared/idempotency';
 import { builder } from '../builder';
-import { hasRole } from '../context';
 import { ContactCategoryEnum } from './contact';
 import { GenerationRef } from './generation';
 import { RoleEnum } from './user';
@@ -139,11 +137,9 @@ const StaffGenerationRef = builder.objectRef<StaffGeneration>('StaffGeneration')
   }),
 });
 
-const pageSchema = z
-  .object({
-    first: z.number().int().min(1).max(200, { error: 'first must be at most 200' }).nullish(),
-  })
-  .passthrough();
+const pageSchema = z.looseObject({
+  first: z.number().int().min(1).max(200, { error: 'first must be at most 200' }).nullish(),
+});
 
 builder.queryFields((t) => ({
   staffFindUsers: t.field({
@@ -176,19 +172,12 @@ builder.queryFields((t) => ({
       before: t.arg.string(),
     },
     validate: pageSchema,
-    resolve: (_root, { filter, first, before }, context) => {
-      if (!filter?.userId && !hasRole(context, 'finance')) throw forbidden('Choose a user first');
-      return listCreditHistory(
-        context.services.pool,
-        {
-          ...(filter?.userId ? { userId: String(filter.userId) } : {}),
-          ...(filter?.types ? { types: filter.types } : {}),
-          ...(filter?.from ? { from: filter.from } : {}),
-          ...(filter?.to ? { to: filter.to } : {}),
-        },
+    resolve: (_root, { filter, first, before }, context) =>
+      context.services.staff.ledger.page(
+        context.viewer!.user.roles,
+        { ...filter, userId: filter?.userId ? String(filter.userId) : null },
         { first: first ?? 50, before: before && /^\d+$/.test(before) ? Number(before) : null },
-      );
-    },
+      ),
   }),
   staffUserGenerations: t.field({
     type: builder
@@ -209,7 +198,7 @@ builder.queryFields((t) => ({
     },
     validate: pageSchema,
     resolve: async (_root, { userId, first, after }, context) => {
-      const page = await listMyGenerations(
+      const page = await listGenerationsOf(
         context.services.pool,
         context.services.generations.repository,
         String(userId),

@@ -1,4 +1,4 @@
-import express, { Router, type Request, type Response } from 'express';
+import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import passport from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import type { AccountService, SignedIn } from '../../accounts/account-service';
@@ -6,7 +6,6 @@ import { buildUserView } from '../../accounts/user-view';
 import { AppError, unauthenticated } from '../../shared/errors';
 import type { RequestContext } from '../../shared/request-context';
 import { clearSessionCookie, setSessionCookie, type CookieOptions } from '../auth/session-cookie';
-import { asyncHandler } from './error-handler';
 
 interface Deps {
   accounts: AccountService;
@@ -64,41 +63,26 @@ export function authRoutes({ accounts, pool, cookies }: Deps): Router {
     )(request, response, next);
   });
 
-  router.post(
-    '/api/auth/register',
-    jsonBody,
-    asyncHandler(async (request, response) => {
-      await respondSignedIn(
-        response,
-        await accounts.register(request.body, contextOf(request)),
-        201,
-      );
-    }),
-  );
+  router.post('/api/auth/register', jsonBody, async (request, response) => {
+    await respondSignedIn(response, await accounts.register(request.body, contextOf(request)), 201);
+  });
 
-  router.post(
-    '/api/auth/logout',
-    asyncHandler(async (request, response) => {
-      if (request.viewer) await accounts.logout(request.viewer.session.id);
-      clearSessionCookie(response, cookies);
-      response.json({ message: 'Logged out' });
-    }),
-  );
+  router.post('/api/auth/logout', async (request, response) => {
+    if (request.viewer) await accounts.logout(request.viewer.session.id);
+    clearSessionCookie(response, cookies);
+    response.json({ message: 'Logged out' });
+  });
 
-  const currentUser = asyncHandler(async (request, response) => {
+  const currentUser: RequestHandler = async (request, response) => {
     if (!request.viewer) throw unauthenticated('Unauthorized');
     response.json(await buildUserView(pool, request.viewer.user));
-  });
+  };
   router.get('/api/auth/user', currentUser);
   router.get('/api/user/profile', currentUser);
-  router.patch(
-    '/api/user/profile',
-    express.json({ limit: '16kb' }),
-    asyncHandler(async (request, response) => {
-      if (!request.viewer) throw unauthenticated('Unauthorized');
-      const user = await accounts.updateProfile(request.viewer.user.id, request.body);
-      response.json(await buildUserView(pool, user));
-    }),
-  );
+  router.patch('/api/user/profile', express.json({ limit: '16kb' }), async (request, response) => {
+    if (!request.viewer) throw unauthenticated('Unauthorized');
+    const user = await accounts.updateProfile(request.viewer.user.id, request.body);
+    response.json(await buildUserView(pool, user));
+  });
   return router;
 }

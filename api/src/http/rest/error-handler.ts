@@ -33,10 +33,3 @@ export function jsonErrorHandler() {
     response.status(500).json({ message: 'Something went wrong. Please try again.' });
   };
 }
-
-/** Wraps an async handler so its rejections reach the error handler. */
-export const asyncHandler =
-  <T extends Request>(handler: (request: T, response: Response) => Promise<unknown>) =>
-  (request: T, response: Response, next: NextFunction) => {
-    handler(request, response).catch(next);
-  };

@@ -1,13 +1,12 @@
 import sharp from 'sharp';
 import type { Sharp } from 'sharp';
 import type { ActionFigureDetails, StyleId } from '../image-provider';
-import type { Gray, Rgb } from './pixels';
+import type { Gray } from './pixels';
 import { readDirection } from './direction';
-import type { Direction } from './direction';
 import { subjectMask } from './subject/mask';
 import { FONT_FAMILY } from './svg-text';
 import { framePhoto } from './subject/framing';
-import type { Subject } from './subject/framing';
+import { OUTPUT_SIZE, type StyleContext, type StyleRenderer } from './style-renderer';
 import { renderActionFigure } from './styles/action-figure';
 import { renderAnime } from './styles/anime';
 import { renderChibi } from './styles/chibi';
@@ -15,28 +14,8 @@ import { renderGhibli } from './styles/ghibli';
 import { renderPixar } from './styles/pixar';
 import { renderSnoopy } from './styles/snoopy';
 
-export const OUTPUT_SIZE = 1024;
-
 /** Larger inputs are refused before decoding: the upload path already caps them. */
 const MAX_INPUT_PIXELS = 50_000_000;
-
-export interface PreparedPhoto {
-  /** The photo flattened to sRGB and framed around its subject to OUTPUT_SIZE². */
-  readonly square: Rgb;
-  /** Where the subject, its head and eyes are in `square`. */
-  readonly subject: Subject;
-}
-
-export interface StyleContext {
-  readonly actionFigure?: ActionFigureDetails;
-  /** What the prompt and the seed ask of the picture. */
-  readonly direction: Direction;
-  /** The subject's matte for this photo (computed once, on first use). */
-  readonly mask: () => Promise<Gray>;
-  readonly checkpoint: () => void;
-}
-
-export type StyleRenderer = (photo: PreparedPhoto, ctx: StyleContext) => Promise<Sharp>;
 
 const renderers: Record<StyleId, StyleRenderer> = {
   'action-figure': renderActionFigure,

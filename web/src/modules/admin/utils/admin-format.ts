@@ -45,8 +45,6 @@ export const formatMoney = (cents: number, currency = 'usd'): string => {
 export const formatSigned = (value: number): string =>
   value > 0 ? `+${formatCount(value)}` : value < 0 ? `−${formatCount(Math.abs(value))}` : '0';
 
-export type ActorKind = 'user' | 'staff' | 'system' | 'stripe';
-
 const ACTOR_LABELS: Readonly<Record<string, string>> = {
   user: 'User',
   staff: 'Staff',

@@ -8,7 +8,7 @@ import { TextField } from '../../ui/components/FormField';
 import { useFormFields } from '../../ui/hooks/useFormFields';
 import { Spinner } from '../../ui/components/Spinner';
 import { useAuthMutations } from '../hooks/useAuthMutations';
-import type { AuthMode } from '../hooks/useAuthModal';
+import type { AuthMode } from '../utils/auth-mode';
 import type { CurrentUser } from '../hooks/useCurrentUser';
 import { AUTH_TOASTS } from '../utils/auth-toasts';
 import type { AuthScreen } from '../utils/auth-toasts';

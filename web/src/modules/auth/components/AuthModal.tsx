@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
 import { Dialog } from '../../ui/components/Dialog';
-import type { AuthMode } from '../hooks/useAuthModal';
+import type { AuthMode } from '../utils/auth-mode';
 import { authModalCopy, type AuthPurpose } from '../utils/auth-modal-copy';
 import { POST_LOGIN_REDIRECT_DELAY_MS } from '../utils/post-login-redirect';
 

@@ -2,7 +2,8 @@ import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 
 import { AuthModalContext } from '../hooks/useAuthModal';
-import type { AuthMode, AuthModalApi, OpenAuthModalOptions } from '../hooks/useAuthModal';
+import type { AuthModalApi, OpenAuthModalOptions } from '../hooks/useAuthModal';
+import type { AuthMode } from '../utils/auth-mode';
 
 // The modal (forms, validation, mutations) is its own chunk, loaded the first time it opens.
 const AuthModal = lazy(async () => ({ default: (await import('./AuthModal')).AuthModal }));

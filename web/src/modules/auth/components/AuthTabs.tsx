@@ -2,7 +2,7 @@ import { useId, useRef } from 'react';
 import type { KeyboardEvent } from 'react';
 
 import { cx } from '../../ui/utils/cx';
-import type { AuthMode } from '../hooks/useAuthModal';
+import type { AuthMode } from '../utils/auth-mode';
 import type { CurrentUser } from '../hooks/useCurrentUser';
 
 import { AuthForm } from './AuthForm';
@@ -27,7 +27,7 @@ export const AuthTabs = ({ mode, onModeChange, onSuccess, onForgotPassword }: Au
   const tabId = (tab: AuthMode) => `${baseId}-tab-${tab}`;
   const panelId = `${baseId}-panel`;
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) return;
     event.preventDefault();
     const next: AuthMode =
@@ -44,12 +44,7 @@ export const AuthTabs = ({ mode, onModeChange, onSuccess, onForgotPassword }: Au
 
   return (
     <div className={styles.tabs}>
-      <div
-        role="tablist"
-        aria-label="Sign In or Sign Up"
-        className={styles.list}
-        onKeyDown={onKeyDown}
-      >
+      <div role="tablist" aria-label="Sign In or Sign Up" className={styles.list}>
         {TABS.map((tab) => {
           const selected = tab.mode === mode;
           return (
@@ -66,6 +61,7 @@ export const AuthTabs = ({ mode, onModeChange, onSuccess, onForgotPassword }: Au
               tabIndex={selected ? 0 : -1}
               className={cx(styles.tab, selected && styles.selected)}
               onClick={() => onModeChange(tab.mode)}
+              onKeyDown={onKeyDown}
             >
               {tab.label}
             </button>

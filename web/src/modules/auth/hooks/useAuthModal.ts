@@ -1,8 +1,7 @@
 import { createContext, useContext } from 'react';
 
 import type { AuthPurpose } from '../utils/auth-modal-copy';
-
-export type AuthMode = 'login' | 'register';
+import type { AuthMode } from '../utils/auth-mode';
 
 export type OpenAuthModalOptions = {
   /** Which form opens first; login unless told. */

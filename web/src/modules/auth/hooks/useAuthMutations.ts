@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { graphql } from '../../../gql';
 import type { CurrentUser } from './useCurrentUser';
 import { CURRENT_USER_QUERY } from './useCurrentUser';
-import type { AuthMode } from './useAuthModal';
+import type { AuthMode } from '../utils/auth-mode';
 import type { AuthFormValues } from '../utils/validate-auth-form';
 
 const LOGIN_MUTATION = graphql(`

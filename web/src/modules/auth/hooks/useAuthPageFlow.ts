@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useToast } from '../../toast/hooks/useToast';
 import { googleErrorToast } from '../utils/auth-toasts';
 import { POST_LOGIN_REDIRECT_DELAY_MS, isSafeRedirectPath } from '../utils/post-login-redirect';
-import type { AuthMode } from './useAuthModal';
+import type { AuthMode } from '../utils/auth-mode';
 import { useCurrentUser } from './useCurrentUser';
 
 /**

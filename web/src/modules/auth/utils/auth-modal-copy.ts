@@ -1,4 +1,4 @@
-import type { AuthMode } from '../hooks/useAuthModal';
+import type { AuthMode } from './auth-mode';
 
 /** What the visitor was doing when the auth modal opened: its words say what comes next. */
 export type AuthPurpose =

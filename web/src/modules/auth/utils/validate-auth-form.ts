@@ -1,4 +1,4 @@
-import type { AuthMode } from '../hooks/useAuthModal';
+import type { AuthMode } from './auth-mode';
 
 export const PASSWORD_MIN_LENGTH = 6;
 

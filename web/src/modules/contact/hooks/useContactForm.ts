@@ -3,20 +3,16 @@ import type { FormEvent } from 'react';
 
 import { errorFieldOf, userMessageOf } from '../../apollo/utils/graphql-errors';
 import { useToast } from '../../toast/hooks/useToast';
+import { useFormFields } from '../../ui/hooks/useFormFields';
 import {
   CONTACT_FIELD_ORDER,
   EMPTY_CONTACT_FORM,
-  clearFieldError,
   firstInvalidField,
   hasErrors,
   toContactMessageInput,
   validateContactForm,
 } from '../utils/validate-contact-form';
-import type {
-  ContactFormErrors,
-  ContactFormField,
-  ContactFormValues,
-} from '../utils/validate-contact-form';
+import type { ContactFormField, ContactFormValues } from '../utils/validate-contact-form';
 
 import { useSubmitContactMessage } from './useSubmitContactMessage';
 
@@ -31,17 +27,21 @@ const isContactFormField = (field: string): field is ContactFormField =>
 export const useContactForm = () => {
   const { toast } = useToast();
   const { submitContactMessage } = useSubmitContactMessage();
-  const [values, setValues] = useState<ContactFormValues>(EMPTY_CONTACT_FORM);
-  const [errors, setErrors] = useState<ContactFormErrors>({});
+  const {
+    values,
+    setValues,
+    errors,
+    setErrors,
+    setField: setFormField,
+  } = useFormFields<ContactFormValues>(EMPTY_CONTACT_FORM);
   const [status, setStatus] = useState<ContactFormStatus>('idle');
 
   const setField = useCallback(
     <F extends ContactFormField>(field: F, value: ContactFormValues[F]) => {
-      setValues((current) => ({ ...current, [field]: value }));
-      setErrors((current) => clearFieldError(current, field));
+      setFormField(field, value);
       setStatus((current) => (current === 'success' || current === 'error' ? 'idle' : current));
     },
-    [],
+    [setFormField],
   );
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {

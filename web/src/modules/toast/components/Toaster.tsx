@@ -57,7 +57,7 @@ export const Toaster = () => {
   const toast = useCurrentToast();
 
   return (
-    <section className={styles.viewport} aria-label="Notifications">
+    <section className={styles.viewport} aria-label="Notifications" data-stays-live>
       <div role="status" aria-live="polite" aria-atomic="true">
         {toast && toast.variant === 'default' && <ToastCard key={toast.id} toast={toast} />}
       </div>

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useFocusTrapLite } from '../../layout/hooks/useFocusTrapLite';
 import { IconClose } from '../icons/icons';
 import { cx } from '../utils/cx';
+import { inertOutside } from '../utils/inert-outside';
 
 import styles from './Dialog.module.css';
 
@@ -25,9 +26,11 @@ export const dialogActionsClassName = styles.actions;
 
 /**
  * A modal dialog: focus stays inside, Escape or a press on the backdrop closes it, and focus
- * returns to where it was. (Not a native <dialog>: its top layer would hide the toasts.)
+ * returns to where it was; the page behind is inert. (Not a native <dialog>: its top layer would
+ * hide the toasts.)
  */
 export const Dialog = ({ title, intro, onClose, compact = false, children }: DialogProps) => {
+  const backdropRef = useRef<HTMLDivElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const introId = useId();
@@ -41,12 +44,15 @@ export const Dialog = ({ title, intro, onClose, compact = false, children }: Dia
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
+    // Screen readers and the keyboard cannot wander out of the dialog into the page behind it.
+    const restoreOutside = backdropRef.current ? inertOutside(backdropRef.current) : () => {};
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') onCloseRef.current();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => {
       document.removeEventListener('keydown', onKeyDown);
+      restoreOutside();
       document.body.style.overflow = overflow;
       if (opener?.isConnected) opener.focus();
     };
@@ -54,6 +60,7 @@ export const Dialog = ({ title, intro, onClose, compact = false, children }: Dia
 
   return (
     <div
+      ref={backdropRef}
       className={styles.backdrop}
       onPointerDown={(event) => {
         if (event.target === event.currentTarget) onClose();

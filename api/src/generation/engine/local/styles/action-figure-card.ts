@@ -2,8 +2,8 @@ import type { ActionFigureDetails } from '../../image-provider';
 import { FONT_FAMILY, cleanText, escapeXml, fitBlock, fitLine, textWidth } from '../svg-text';
 import type { FittedBlock, FittedLine } from '../svg-text';
 import { accessoryIcon } from './accessory-icons';
+import { OUTPUT_SIZE } from '../style-renderer';
 
-export const CANVAS = 1024;
 export const MAX_ACCESSORY_SLOTS = 6;
 
 export interface Rect {
@@ -211,14 +211,14 @@ export function cardBackSvg(layout: CardLayout): string {
   const tab = { x: 382, y: 22, width: 260, height: 90 };
   // Euro-slot hang hole: a slot with a round notch on top for the peg.
   const hole = 'M460 47h36a16 16 0 0 1 32 0h36a11 11 0 0 1 0 22h-104a11 11 0 0 1 0-22z';
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${CANVAS}" height="${CANVAS}">
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${OUTPUT_SIZE}" height="${OUTPUT_SIZE}">
   <defs>
     <radialGradient id="studio" cx="0.5" cy="0.4" r="0.8"><stop offset="0" stop-color="#eef1f5"/><stop offset="1" stop-color="#9aa3b0"/></radialGradient>
     <linearGradient id="card" x1="0" y1="0" x2="0.3" y2="1"><stop offset="0" stop-color="${p.card[0]}"/><stop offset="1" stop-color="${p.card[1]}"/></linearGradient>
     <linearGradient id="tray" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#000" stop-opacity="0.45"/><stop offset="1" stop-color="#000" stop-opacity="0.2"/></linearGradient>
     <clipPath id="cardClip">${roundedRect(CARD, 30, '')}</clipPath>
   </defs>
-  <rect width="${CANVAS}" height="${CANVAS}" fill="url(#studio)"/>
+  <rect width="${OUTPUT_SIZE}" height="${OUTPUT_SIZE}" fill="url(#studio)"/>
   ${[18, 12, 6].map((o) => roundedRect({ ...CARD, x: CARD.x + o / 2, y: CARD.y + o }, 30 + o, 'fill="#1a2030" fill-opacity="0.1"')).join('')}
   <path fill-rule="evenodd" fill="${p.card[0]}" d="M${tab.x + 24} ${tab.y}h${tab.width - 48}a24 24 0 0 1 24 24v${tab.height - 24}h-${tab.width}v-${tab.height - 24}a24 24 0 0 1 24-24z${hole}"/>
   <path fill="none" stroke="#000" stroke-opacity="0.35" stroke-width="3" d="${hole}"/>
@@ -272,7 +272,7 @@ export function cardFrontSvg(layout: CardLayout): string {
       r = i % 2 === 0 ? 58 : 44;
     return `${(starX + Math.cos(a) * r).toFixed(1)},${(starY + Math.sin(a) * r).toFixed(1)}`;
   }).join(' ');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${CANVAS}" height="${CANVAS}">
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${OUTPUT_SIZE}" height="${OUTPUT_SIZE}">
   <defs>
     <linearGradient id="shine" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#fff" stop-opacity="0.55"/><stop offset="0.28" stop-color="#fff" stop-opacity="0.08"/><stop offset="0.5" stop-color="#fff" stop-opacity="0"/><stop offset="0.78" stop-color="#fff" stop-opacity="0.1"/><stop offset="1" stop-color="#fff" stop-opacity="0.3"/></linearGradient>
     <clipPath id="bubble">${roundedRect(b, 36, '')}</clipPath>
@@ -296,12 +296,12 @@ export function cardFrontSvg(layout: CardLayout): string {
   ${layout.slots.length > 0 ? `<text x="${SLOT_COLUMN.x + SLOT_COLUMN.width / 2}" y="${b.y + 22}" text-anchor="middle" font-family="${FONT_FAMILY.bold}" font-weight="bold" font-size="22" letter-spacing="3" fill="${p.text}">ACCESSORIES</text>` : ''}
   ${layout.slots.map((slot) => slotSvg(slot, p)).join('\n')}
   ${layout.pose ? poseBadge(layout.pose, b, p) : ''}
-  ${text(CANVAS / 2 + 4, 900 + 6, name, 'condensed-bold', `text-anchor="middle" fill="${p.ink}" fill-opacity="0.6"`)}
-  ${text(CANVAS / 2, 900, name, 'condensed-bold', `text-anchor="middle" fill="${p.name}" stroke="${p.ink}" stroke-width="${(name.size * 0.055).toFixed(1)}" stroke-linejoin="round" paint-order="stroke"`)}
+  ${text(OUTPUT_SIZE / 2 + 4, 900 + 6, name, 'condensed-bold', `text-anchor="middle" fill="${p.ink}" fill-opacity="0.6"`)}
+  ${text(OUTPUT_SIZE / 2, 900, name, 'condensed-bold', `text-anchor="middle" fill="${p.name}" stroke="${p.ink}" stroke-width="${(name.size * 0.055).toFixed(1)}" stroke-linejoin="round" paint-order="stroke"`)}
   ${
     profession.text
-      ? `${roundedRect({ x: CANVAS / 2 - ribbonWidth / 2, y: 924, width: ribbonWidth, height: profession.size + 20 }, 8, `fill="${p.accent}"`)}
-  ${text(CANVAS / 2, 924 + 10 + profession.size * 0.84, profession, 'bold', 'text-anchor="middle" fill="#ffffff"')}`
+      ? `${roundedRect({ x: OUTPUT_SIZE / 2 - ribbonWidth / 2, y: 924, width: ribbonWidth, height: profession.size + 20 }, 8, `fill="${p.accent}"`)}
+  ${text(OUTPUT_SIZE / 2, 924 + 10 + profession.size * 0.84, profession, 'bold', 'text-anchor="middle" fill="#ffffff"')}`
       : ''
   }
 </svg>`;

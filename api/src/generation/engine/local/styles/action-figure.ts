@@ -1,10 +1,10 @@
 import sharp from 'sharp';
 import type { Sharp } from 'sharp';
-import type { PreparedPhoto, StyleContext } from '../render';
+import { OUTPUT_SIZE, type PreparedPhoto, type StyleContext } from '../style-renderer';
 import { applyInk, readRgb, rgbImage, saturate, svgBuffer } from '../pixels';
 import type { Gray, Rgb } from '../pixels';
 import { cardBackSvg, cardFrontSvg, layoutCard } from './action-figure-card';
-import { SIZE, clampByte, inkLines, sculpt, smoothBase } from './shared';
+import { clampByte, inkLines, sculpt, smoothBase } from './shared';
 import { dilate, sceneFor, silhouetteLine } from './compose';
 
 const DEFAULT_DETAILS = { name: 'Hero', profession: '', accessories: [] };
@@ -71,7 +71,9 @@ export async function renderActionFigure(photo: PreparedPhoto, ctx: StyleContext
   const scale = Math.min((bubble.height * 0.9) / box.height, (bubble.width * 0.86) / box.width);
   const width = Math.max(1, Math.round(box.width * scale));
   const height = Math.max(1, Math.round(box.height * scale));
-  const cut = await sharp(rgba(toy, outlined), { raw: { width: SIZE, height: SIZE, channels: 4 } })
+  const cut = await sharp(rgba(toy, outlined), {
+    raw: { width: OUTPUT_SIZE, height: OUTPUT_SIZE, channels: 4 },
+  })
     .extract(box)
     .raw()
     .toBuffer();
@@ -81,7 +83,7 @@ export async function renderActionFigure(photo: PreparedPhoto, ctx: StyleContext
     .toBuffer();
   // The printed diorama behind the figure: the prompt's scene, softened, in the bubble.
   const { image: world } = await sceneFor(ctx.direction, photo.subject, {
-    size: SIZE,
+    size: OUTPUT_SIZE,
     defaultPlaces: ['city', 'mountain', 'space', 'desert'],
     defaultTimes: ['day', 'sunset'],
   });

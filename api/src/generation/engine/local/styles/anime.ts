@@ -1,8 +1,8 @@
 import type { Sharp } from 'sharp';
-import type { PreparedPhoto, StyleContext } from '../render';
+import { OUTPUT_SIZE, type PreparedPhoto, type StyleContext } from '../style-renderer';
 import { applyInk, blurGray, dogInk, luminance, rgbImage, saturate, svgBuffer } from '../pixels';
 import type { Rgb } from '../pixels';
-import { SIZE, celShade, smoothBase } from './shared';
+import { celShade, smoothBase } from './shared';
 import {
   enlargeEyes,
   eyeGlints,
@@ -20,8 +20,8 @@ const INK = [28, 22, 40] as const;
 
 function lightOverlay(): Buffer {
   return svgBuffer(
-    SIZE,
-    SIZE,
+    OUTPUT_SIZE,
+    OUTPUT_SIZE,
     `<defs>
       <linearGradient id="l" x1="1" y1="0" x2="0.2" y2="1">
         <stop offset="0" stop-color="#ffffff" stop-opacity="0.18"/>
@@ -29,7 +29,7 @@ function lightOverlay(): Buffer {
         <stop offset="1" stop-color="#3a2a7a" stop-opacity="0.12"/>
       </linearGradient>
     </defs>
-    <rect width="${SIZE}" height="${SIZE}" fill="url(#l)"/>`,
+    <rect width="${OUTPUT_SIZE}" height="${OUTPUT_SIZE}" fill="url(#l)"/>`,
   );
 }
 
@@ -53,7 +53,7 @@ export async function renderAnime(photo: PreparedPhoto, ctx: StyleContext): Prom
   saturate(base, 1.5);
   applyInk(base, dogInk(fine, coarse, 0.02, 0.05), INK);
   const { scene, image: world } = await sceneFor(ctx.direction, photo.subject, {
-    size: SIZE,
+    size: OUTPUT_SIZE,
     defaultPlaces: ['city', 'meadow', 'beach'],
     defaultTimes: ['day', 'day', 'sunset'],
   });
@@ -63,7 +63,7 @@ export async function renderAnime(photo: PreparedPhoto, ctx: StyleContext): Prom
   applyInk(world, await silhouetteLine(mask, 7), INK);
   ctx.checkpoint();
   return rgbImage(world).composite([
-    { input: Buffer.from(eyeGlints(photo.subject, SIZE, 1.3)) },
+    { input: Buffer.from(eyeGlints(photo.subject, OUTPUT_SIZE, 1.3)) },
     { input: lightOverlay(), blend: 'over' },
     ...weatherInput(scene),
   ]);

@@ -1,11 +1,11 @@
 import sharp from 'sharp';
 import type { OverlayOptions, Sharp } from 'sharp';
 import type { Direction } from '../direction';
-import type { PreparedPhoto, StyleContext } from '../render';
+import { OUTPUT_SIZE, type PreparedPhoto, type StyleContext } from '../style-renderer';
 import { applyInk, blurGray, luminance, readGray, saturate, svgBuffer } from '../pixels';
 import type { Gray, Rgb } from '../pixels';
 import { objectSvg, OBJECT_DEFAULT_FILL } from '../scene/objects';
-import { SIZE, celShade, clampByte, inkLines, smoothBase } from './shared';
+import { celShade, clampByte, inkLines, smoothBase } from './shared';
 import { dilate, enlargeEyes, eyeGlints } from './compose';
 
 /** Soft, milky pastel: lifted blacks, a touch of pink, brighter overall. */
@@ -45,8 +45,8 @@ function backdrop(direction: Direction): Buffer {
     b = '#fffaf6';
   }
   const dots: string[] = [];
-  for (let y = 0; y < SIZE + 64; y += 64) {
-    for (let x = (y / 64) % 2 === 0 ? 0 : 32; x < SIZE + 64; x += 64) {
+  for (let y = 0; y < OUTPUT_SIZE + 64; y += 64) {
+    for (let x = (y / 64) % 2 === 0 ? 0 : 32; x < OUTPUT_SIZE + 64; x += 64) {
       dots.push(`<circle cx="${x}" cy="${y}" r="9"/>`);
     }
   }
@@ -66,17 +66,17 @@ function backdrop(direction: Direction): Buffer {
     const fill = object.colour
       ? `rgb(${object.colour.join(',')})`
       : OBJECT_DEFAULT_FILL[object.kind];
-    const x = i % 2 === 0 ? 130 : SIZE - 130;
+    const x = i % 2 === 0 ? 130 : OUTPUT_SIZE - 130;
     const y = i < 2 ? 330 : 640;
     return `<g transform="translate(${x} ${y}) scale(1.5) rotate(${(random() - 0.5) * 20})">${objectSvg(object.kind, fill)}</g>`;
   });
   return svgBuffer(
-    SIZE,
-    SIZE,
+    OUTPUT_SIZE,
+    OUTPUT_SIZE,
     `<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">
       <stop offset="0" stop-color="${a}"/><stop offset="0.55" stop-color="${b}"/><stop offset="1" stop-color="${c}"/>
     </linearGradient></defs>
-    <rect width="${SIZE}" height="${SIZE}" fill="url(#bg)"/>
+    <rect width="${OUTPUT_SIZE}" height="${OUTPUT_SIZE}" fill="url(#bg)"/>
     <g fill="#ffffff" fill-opacity="0.55">${dots.join('')}</g>
     ${extras.join('')}${things.join('')}`,
   );
@@ -122,8 +122,8 @@ function clampRect(left: number, top: number, right: number, bottom: number) {
   return {
     left: l,
     top: t,
-    width: Math.max(1, Math.min(SIZE, Math.round(right)) - l),
-    height: Math.max(1, Math.min(SIZE, Math.round(bottom)) - t),
+    width: Math.max(1, Math.min(OUTPUT_SIZE, Math.round(right)) - l),
+    height: Math.max(1, Math.min(OUTPUT_SIZE, Math.round(bottom)) - t),
   };
 }
 
@@ -144,7 +144,7 @@ export async function renderChibi(photo: PreparedPhoto, ctx: StyleContext): Prom
   applyInk(base, lines, [92, 48, 64], 0.95);
   saturate(base, 1.25);
   const glints = await readGray(
-    sharp(Buffer.from(eyeGlints(subject, SIZE, 1.4))).extractChannel(3),
+    sharp(Buffer.from(eyeGlints(subject, OUTPUT_SIZE, 1.4))).extractChannel(3),
   );
   applyInk(base, glints, [255, 255, 255]);
   const mask = await ctx.mask();
@@ -159,9 +159,9 @@ export async function renderChibi(photo: PreparedPhoto, ctx: StyleContext): Prom
   const ellipse = await readGray(
     sharp(
       svgBuffer(
-        SIZE,
-        SIZE,
-        `<rect width="${SIZE}" height="${SIZE}"/><ellipse cx="${hx}" cy="${hy}" rx="${rx}" ry="${ry}" fill="#fff"/>`,
+        OUTPUT_SIZE,
+        OUTPUT_SIZE,
+        `<rect width="${OUTPUT_SIZE}" height="${OUTPUT_SIZE}"/><ellipse cx="${hx}" cy="${hy}" rx="${rx}" ry="${ry}" fill="#fff"/>`,
       ),
     ).blur(3),
   );
@@ -169,10 +169,15 @@ export async function renderChibi(photo: PreparedPhoto, ctx: StyleContext): Prom
   const bodyAlpha = new Uint8Array(mask.data.length);
   for (let i = 0; i < headAlpha.length; i++) {
     headAlpha[i] = (mask.data[i]! * ellipse.data[i]!) / 255;
-    bodyAlpha[i] = Math.floor(i / SIZE) > hy ? mask.data[i]! : 0;
+    bodyAlpha[i] = Math.floor(i / OUTPUT_SIZE) > hy ? mask.data[i]! : 0;
   }
   const headRect = clampRect(hx - rx, hy - ry, hx + rx, hy + ry);
-  const bodyRect = clampRect(subject.box.x, hy + ry * 0.5, subject.box.x + subject.box.width, SIZE);
+  const bodyRect = clampRect(
+    subject.box.x,
+    hy + ry * 0.5,
+    subject.box.x + subject.box.width,
+    OUTPUT_SIZE,
+  );
   const hasBody = subject.kind === 'person' && bodyRect.height > 40;
   const headScale = Math.min(
     1.8,
@@ -180,17 +185,17 @@ export async function renderChibi(photo: PreparedPhoto, ctx: StyleContext): Prom
     Math.max(0.8, (hasBody ? 560 : 780) / headRect.height),
   );
   const bodyScale = Math.min(headScale * 0.55, 330 / bodyRect.height, 900 / bodyRect.width);
-  const size = { width: SIZE, height: SIZE };
+  const size = { width: OUTPUT_SIZE, height: OUTPUT_SIZE };
   const headPiece = await cut(base, { ...size, data: headAlpha }, headRect, headScale);
   const bodyPiece = hasBody
     ? await cut(base, { ...size, data: bodyAlpha }, bodyRect, bodyScale)
     : null;
   const total = headPiece.height + (bodyPiece ? bodyPiece.height - headPiece.height * 0.12 : 0);
-  const top = Math.round((SIZE - total) / 2 + 10);
+  const top = Math.round((OUTPUT_SIZE - total) / 2 + 10);
   const layers: OverlayOptions[] = [];
   if (bodyPiece) {
     // The body centred under where the head's centre was.
-    const bodyX = SIZE / 2 - (hx - bodyRect.left) * bodyScale;
+    const bodyX = OUTPUT_SIZE / 2 - (hx - bodyRect.left) * bodyScale;
     layers.push({
       input: bodyPiece.rgba,
       raw: { width: bodyPiece.width, height: bodyPiece.height, channels: 4 },
@@ -201,26 +206,35 @@ export async function renderChibi(photo: PreparedPhoto, ctx: StyleContext): Prom
   layers.push({
     input: headPiece.rgba,
     raw: { width: headPiece.width, height: headPiece.height, channels: 4 },
-    left: Math.round(SIZE / 2 - (hx - headRect.left) * headScale),
+    left: Math.round(OUTPUT_SIZE / 2 - (hx - headRect.left) * headScale),
     top,
   });
   const figureLayer = await sharp({
-    create: { width: SIZE, height: SIZE, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    create: {
+      width: OUTPUT_SIZE,
+      height: OUTPUT_SIZE,
+      channels: 4,
+      background: { r: 0, g: 0, b: 0, alpha: 0 },
+    },
   })
     .composite(layers)
     .raw()
     .toBuffer();
-  const alpha: Gray = { width: SIZE, height: SIZE, data: new Uint8Array(SIZE * SIZE) };
+  const alpha: Gray = {
+    width: OUTPUT_SIZE,
+    height: OUTPUT_SIZE,
+    data: new Uint8Array(OUTPUT_SIZE * OUTPUT_SIZE),
+  };
   for (let i = 0; i < alpha.data.length; i++) alpha.data[i] = figureLayer[i * 4 + 3]!;
   // Die-cut sticker: a thick white border, a thin rose outline, a soft shadow.
   const border = await dilate(alpha, 36);
   const outline = await dilate(border, 6);
   const ring = (matte: Gray, colour: string): Promise<Buffer> =>
     sharp({
-      create: { width: SIZE, height: SIZE, channels: 3, background: colour },
+      create: { width: OUTPUT_SIZE, height: OUTPUT_SIZE, channels: 3, background: colour },
     })
       .joinChannel(Buffer.from(matte.data.buffer, matte.data.byteOffset, matte.data.length), {
-        raw: { width: SIZE, height: SIZE, channels: 1 },
+        raw: { width: OUTPUT_SIZE, height: OUTPUT_SIZE, channels: 1 },
       })
       .png({ compressionLevel: 0 })
       .toBuffer();
@@ -231,19 +245,24 @@ export async function renderChibi(photo: PreparedPhoto, ctx: StyleContext): Prom
     .toBuffer();
   const tilt = (ctx.direction.random()() - 0.5) * 8;
   const sticker = await sharp({
-    create: { width: SIZE, height: SIZE, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    create: {
+      width: OUTPUT_SIZE,
+      height: OUTPUT_SIZE,
+      channels: 4,
+      background: { r: 0, g: 0, b: 0, alpha: 0 },
+    },
   })
     .composite([
       { input: shadow, left: 0, top: 14 },
       { input: await ring(outline, '#e07aa5') },
       { input: await ring(border, '#ffffff') },
-      { input: figureLayer, raw: { width: SIZE, height: SIZE, channels: 4 } },
+      { input: figureLayer, raw: { width: OUTPUT_SIZE, height: OUTPUT_SIZE, channels: 4 } },
     ])
     .png({ compressionLevel: 0 })
     .toBuffer();
   const rotated = await sharp(sticker)
     .rotate(tilt, { background: { r: 0, g: 0, b: 0, alpha: 0 } })
-    .resize(SIZE, SIZE, { fit: 'cover' })
+    .resize(OUTPUT_SIZE, OUTPUT_SIZE, { fit: 'cover' })
     .png({ compressionLevel: 0 })
     .toBuffer();
   return sharp(backdrop(ctx.direction)).composite([{ input: rotated }]);

@@ -1,8 +1,8 @@
 import type { Sharp } from 'sharp';
-import type { PreparedPhoto, StyleContext } from '../render';
+import { OUTPUT_SIZE, type PreparedPhoto, type StyleContext } from '../style-renderer';
 import { applyInk, rgbImage, saturate, seededRandom, svgBuffer } from '../pixels';
 import type { Rgb } from '../pixels';
-import { SIZE, inkLines, paintedBase } from './shared';
+import { inkLines, paintedBase } from './shared';
 import { lightFrom, overlay, sceneFor, weatherInput } from './compose';
 
 /** Warm, lifted, slightly posterised palette: the hand-painted cel look. */
@@ -25,8 +25,8 @@ function pastelGrade(data: Uint8Array): void {
 
 function glowOverlay(): Buffer {
   return svgBuffer(
-    SIZE,
-    SIZE,
+    OUTPUT_SIZE,
+    OUTPUT_SIZE,
     `<defs>
       <radialGradient id="sun" cx="0.22" cy="0.12" r="0.7">
         <stop offset="0" stop-color="#fff6d8" stop-opacity="0.35"/>
@@ -38,8 +38,8 @@ function glowOverlay(): Buffer {
         <stop offset="1" stop-color="#6b4a2b" stop-opacity="0.22"/>
       </radialGradient>
     </defs>
-    <rect width="${SIZE}" height="${SIZE}" fill="url(#sun)"/>
-    <rect width="${SIZE}" height="${SIZE}" fill="url(#vig)"/>`,
+    <rect width="${OUTPUT_SIZE}" height="${OUTPUT_SIZE}" fill="url(#sun)"/>
+    <rect width="${OUTPUT_SIZE}" height="${OUTPUT_SIZE}" fill="url(#vig)"/>`,
   );
 }
 
@@ -62,7 +62,7 @@ function paperGrain(img: Rgb, seed: number): void {
  */
 export async function renderGhibli(photo: PreparedPhoto, ctx: StyleContext): Promise<Sharp> {
   const { scene, image: world } = await sceneFor(ctx.direction, photo.subject, {
-    size: SIZE,
+    size: OUTPUT_SIZE,
     defaultPlaces: ['meadow', 'meadow', 'mountain', 'forest'],
     defaultTimes: ['day', 'day', 'dawn', 'sunset'],
   });

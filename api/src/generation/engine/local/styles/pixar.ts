@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import type { Sharp } from 'sharp';
-import type { PreparedPhoto, StyleContext } from '../render';
+import { OUTPUT_SIZE, type PreparedPhoto, type StyleContext } from '../style-renderer';
 import { blurRgb, readGray, readRgb, rgbImage, saturate, svgBuffer, unsharp } from '../pixels';
 import type { Gray, Rgb } from '../pixels';
-import { SIZE, clampByte, sculpt, smoothBase } from './shared';
+import { clampByte, sculpt, smoothBase } from './shared';
 import { enlargeEyes, eyeGlints, overlay, sceneFor, weatherInput } from './compose';
 
 /** Cinematic grade: warm highlights, teal-leaning shadows. */
@@ -24,8 +24,8 @@ function grade(img: Rgb): void {
 
 function lightingOverlay(): Buffer {
   return svgBuffer(
-    SIZE,
-    SIZE,
+    OUTPUT_SIZE,
+    OUTPUT_SIZE,
     `<defs>
       <radialGradient id="key" cx="0.3" cy="0.18" r="0.65">
         <stop offset="0" stop-color="#fff3d6" stop-opacity="0.16"/>
@@ -36,8 +36,8 @@ function lightingOverlay(): Buffer {
         <stop offset="1" stop-color="#05081c" stop-opacity="0.45"/>
       </radialGradient>
     </defs>
-    <rect width="${SIZE}" height="${SIZE}" fill="url(#key)"/>
-    <rect width="${SIZE}" height="${SIZE}" fill="url(#vig)"/>`,
+    <rect width="${OUTPUT_SIZE}" height="${OUTPUT_SIZE}" fill="url(#key)"/>
+    <rect width="${OUTPUT_SIZE}" height="${OUTPUT_SIZE}" fill="url(#vig)"/>`,
   );
 }
 
@@ -82,7 +82,7 @@ export async function renderPixar(photo: PreparedPhoto, ctx: StyleContext): Prom
   saturate(base, 1.4);
   unsharp(base, await blurRgb(base, 2.5), 0.6);
   const { scene, image: world } = await sceneFor(ctx.direction, photo.subject, {
-    size: SIZE,
+    size: OUTPUT_SIZE,
     defaultPlaces: ['meadow', 'city', 'forest'],
     defaultTimes: ['day', 'sunset', 'dawn'],
   });
@@ -90,9 +90,9 @@ export async function renderPixar(photo: PreparedPhoto, ctx: StyleContext): Prom
   await rimLight(base, mask);
   const backdrop = await readRgb(
     rgbImage(world)
-      .resize(SIZE / 4, SIZE / 4)
+      .resize(OUTPUT_SIZE / 4, OUTPUT_SIZE / 4)
       .blur(4)
-      .resize(SIZE, SIZE),
+      .resize(OUTPUT_SIZE, OUTPUT_SIZE),
   );
   saturate(backdrop, 1.2);
   overlay(backdrop, base, mask);
@@ -101,11 +101,11 @@ export async function renderPixar(photo: PreparedPhoto, ctx: StyleContext): Prom
     .resize(256, 256)
     .linear(1.4, -190)
     .blur(6)
-    .resize(SIZE, SIZE)
+    .resize(OUTPUT_SIZE, OUTPUT_SIZE)
     .png({ compressionLevel: 0 })
     .toBuffer();
   return rgbImage(backdrop).composite([
-    { input: Buffer.from(eyeGlints(photo.subject, SIZE, 1.2)) },
+    { input: Buffer.from(eyeGlints(photo.subject, OUTPUT_SIZE, 1.2)) },
     { input: bloom, blend: 'screen' },
     { input: lightingOverlay(), blend: 'over' },
     ...weatherInput(scene),

@@ -12,8 +12,6 @@ import {
 import { bilateral, kuwahara } from '../filters';
 import type { Gray, Rgb } from '../pixels';
 
-export const SIZE = 1024;
-
 /**
  * Edge-preserving "paint" pass. Runs at half size (4× cheaper, and the strokes come out
  * broader, which reads as painted rather than filtered), then scales back up.
@@ -75,26 +73,6 @@ export function toHsv(r: number, g: number, b: number): [number, number, number]
     else h = 60 * ((r - g) / delta + 4);
   }
   return [h, max === 0 ? 0 : delta / max, max / 255];
-}
-
-/** Rescales each pixel so its luminance moves to `target(l)`, keeping its hue. */
-export function remapLuminance(img: Rgb, target: (l: number) => number): void {
-  const d = img.data;
-  for (let j = 0; j < d.length; j += 3) {
-    const r = d[j]!,
-      g = d[j + 1]!,
-      b = d[j + 2]!;
-    const l = 0.299 * r + 0.587 * g + 0.114 * b;
-    const t = target(l);
-    if (l < 1) {
-      d[j] = d[j + 1] = d[j + 2] = clampByte(t);
-      continue;
-    }
-    const k = t / l;
-    d[j] = clampByte(r * k);
-    d[j + 1] = clampByte(g * k);
-    d[j + 2] = clampByte(b * k);
-  }
 }
 
 export interface Point {

@@ -1,5 +1,5 @@
 import type { Sharp } from 'sharp';
-import type { PreparedPhoto, StyleContext } from '../render';
+import { OUTPUT_SIZE, type PreparedPhoto, type StyleContext } from '../style-renderer';
 import {
   applyInk,
   blurGray,
@@ -12,7 +12,7 @@ import {
   svgBuffer,
 } from '../pixels';
 import type { Colour, Rgb } from '../pixels';
-import { SIZE, smoothBase } from './shared';
+import { smoothBase } from './shared';
 import { overlay, sceneFor, silhouetteLine, weatherInput } from './compose';
 
 const PAPER: Colour = [247, 240, 220];
@@ -20,12 +20,12 @@ const INK: Colour = [24, 22, 22];
 const MARGIN = 40;
 
 function panelFrame(): Buffer {
-  const inner = SIZE - MARGIN * 2;
+  const inner = OUTPUT_SIZE - MARGIN * 2;
   const paper = `rgb(${PAPER.join(',')})`;
   return svgBuffer(
-    SIZE,
-    SIZE,
-    `<path fill-rule="evenodd" fill="${paper}" d="M0 0H${SIZE}V${SIZE}H0Z M${MARGIN + 14} ${MARGIN}h${inner - 28}q14 0 14 14v${inner - 28}q0 14 -14 14h-${inner - 28}q-14 0 -14 -14v-${inner - 28}q0 -14 14 -14Z"/>
+    OUTPUT_SIZE,
+    OUTPUT_SIZE,
+    `<path fill-rule="evenodd" fill="${paper}" d="M0 0H${OUTPUT_SIZE}V${OUTPUT_SIZE}H0Z M${MARGIN + 14} ${MARGIN}h${inner - 28}q14 0 14 14v${inner - 28}q0 14 -14 14h-${inner - 28}q-14 0 -14 -14v-${inner - 28}q0 -14 14 -14Z"/>
     <rect x="${MARGIN}" y="${MARGIN}" width="${inner}" height="${inner}" rx="14" fill="none" stroke="rgb(${INK.join(',')})" stroke-width="9"/>`,
   );
 }
@@ -82,7 +82,7 @@ function flatten(img: Rgb): Rgb {
  */
 export async function renderSnoopy(photo: PreparedPhoto, ctx: StyleContext): Promise<Sharp> {
   const { scene, image: world } = await sceneFor(ctx.direction, photo.subject, {
-    size: SIZE,
+    size: OUTPUT_SIZE,
     defaultPlaces: ['meadow', 'meadow', 'city', 'snow'],
     defaultTimes: ['day'],
     outlined: true,
@@ -92,9 +92,9 @@ export async function renderSnoopy(photo: PreparedPhoto, ctx: StyleContext): Pro
   const mask = await ctx.mask();
   overlay(world, base, mask);
   saturate(world, 1.25);
-  const half = await readRgb(rgbImage(world).resize(SIZE / 2, SIZE / 2));
+  const half = await readRgb(rgbImage(world).resize(OUTPUT_SIZE / 2, OUTPUT_SIZE / 2));
   const flat = await readRgb(
-    rgbImage(flatten(half)).median(5).resize(SIZE, SIZE, { kernel: 'nearest' }),
+    rgbImage(flatten(half)).median(5).resize(OUTPUT_SIZE, OUTPUT_SIZE, { kernel: 'nearest' }),
   );
   const lum = luminance(base);
   const [fine, coarse] = await Promise.all([blurGray(lum, 1.5), blurGray(lum, 3)]);

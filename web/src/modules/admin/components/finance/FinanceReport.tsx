@@ -1,23 +1,16 @@
 import { useQuery } from '@apollo/client/react';
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 
 import { graphql } from '../../../../gql';
-import type { AdminFinanceReportQuery } from '../../../../gql/graphql';
 import { Button, buttonClassName } from '../../../ui/components/Button';
 import { IconDownload } from '../../../ui/icons/icons';
 import { Spinner } from '../../../ui/components/Spinner';
-import { adminErrorMessage } from '../../utils/admin-errors';
-import {
-  formatCount,
-  formatMoney,
-  formatUtcDay,
-  formatUtcMonth,
-  humanize,
-} from '../../utils/admin-format';
 import { defaultReportRange, fillPeriods, reportVariables } from '../../utils/finance-range';
 import type { Granularity, ReportRange } from '../../utils/finance-range';
+import { QueryState } from '../QueryState';
 import styles from '../admin.module.css';
 
+import { FinanceReportTable, periodLabel } from './FinanceReportTable';
 import { MovementsChart } from './MovementsChart';
 import { PrepaidTable } from './PrepaidTable';
 import type { ChartRow } from './MovementsChart';
@@ -56,35 +49,6 @@ const FINANCE_REPORT_QUERY = graphql(`
   }
 `);
 
-type ReportRow = AdminFinanceReportQuery['financeReport'][number];
-
-const COUNTS = [
-  ['granted', 'Granted'],
-  ['purchased', 'Purchased'],
-  ['spent', 'Spent'],
-  ['refunded', 'Refunded'],
-  ['expired', 'Expired'],
-  ['revoked', 'Revoked'],
-  ['paidConsumed', 'Paid consumed'],
-  ['freeConsumed', 'Free consumed'],
-] as const;
-
-/** One revenue column per plan and currency that appears in the range. */
-const revenueColumns = (rows: readonly ReportRow[]) => {
-  const keys = new Map<string, { planId: string; currency: string }>();
-  for (const row of rows) {
-    for (const revenue of row.revenue) {
-      keys.set(`${revenue.planId}|${revenue.currency}`, revenue);
-    }
-  }
-  return [...keys.entries()].map(([key, value]) => ({ key, ...value }));
-};
-
-const revenueOf = (row: ReportRow, planId: string, currency: string): number =>
-  row.revenue
-    .filter((revenue) => revenue.planId === planId && revenue.currency === currency)
-    .reduce((sum, revenue) => sum + revenue.amountCents, 0);
-
 /** Credits moved per day or month (UTC), paid against free consumption, and revenue per plan. */
 export const FinanceReport = () => {
   const id = useId();
@@ -100,7 +64,6 @@ export const FinanceReport = () => {
     fetchPolicy: 'cache-and-network',
   });
   const rows = (data ?? previousData)?.financeReport;
-  const columns = useMemo(() => revenueColumns(rows ?? []), [rows]);
   const chartRows: ChartRow[] =
     rows && variables.ok
       ? fillPeriods(
@@ -117,10 +80,6 @@ export const FinanceReport = () => {
           (period) => ({ period, granted: 0, purchased: 0, spent: 0, expired: 0 }),
         )
       : [];
-  const label = (period: string) =>
-    applied.granularity === 'MONTH' ? formatUtcMonth(period) : formatUtcDay(period);
-  const total = (key: (typeof COUNTS)[number][0]) =>
-    (rows ?? []).reduce((sum, row) => sum + row[key], 0);
 
   return (
     <section className={styles.panel} aria-labelledby={`${id}-title`}>
@@ -201,87 +160,16 @@ export const FinanceReport = () => {
           {formError}
         </p>
       )}
-      {!rows && loading && (
-        <p className={styles.loading}>
-          <Spinner /> Loading the report…
-        </p>
-      )}
-      {error && (
-        <p className={styles.alert} role="alert">
-          {adminErrorMessage(error, 'The report could not be loaded.')}
-        </p>
-      )}
+      <QueryState
+        loading={!rows && loading}
+        loadingText="Loading the report…"
+        error={error}
+        errorText={'The report could not be loaded.'}
+      />
       {rows && <MovementsChart rows={chartRows} granularity={applied.granularity} />}
       {rows && rows.length === 0 && <p className={styles.empty}>No credits moved in this range.</p>}
-      {rows && rows.length > 0 && (
-        <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Report table">
-          <table className={styles.table}>
-            <caption>
-              Per {applied.granularity === 'MONTH' ? 'month' : 'day'}, {applied.from} to{' '}
-              {applied.to} (UTC). Periods without movements are left out.
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Period</th>
-                {COUNTS.map(([key, name]) => (
-                  <th key={key} scope="col" className={styles.num}>
-                    {name}
-                  </th>
-                ))}
-                {columns.map((column) => (
-                  <th key={column.key} scope="col" className={styles.num}>
-                    Revenue {humanize(column.planId)}
-                    {columns.some((c) => c.currency !== column.currency)
-                      ? ` (${column.currency.toUpperCase()})`
-                      : ''}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.period}>
-                  <th scope="row" className={styles.nowrap}>
-                    {label(row.period)}
-                  </th>
-                  {COUNTS.map(([key]) => (
-                    <td key={key} className={styles.num}>
-                      {formatCount(row[key])}
-                    </td>
-                  ))}
-                  {columns.map((column) => (
-                    <td key={column.key} className={styles.num}>
-                      {formatMoney(revenueOf(row, column.planId, column.currency), column.currency)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row">Total</th>
-                {COUNTS.map(([key]) => (
-                  <td key={key} className={styles.num}>
-                    {formatCount(total(key))}
-                  </td>
-                ))}
-                {columns.map((column) => (
-                  <td key={column.key} className={styles.num}>
-                    {formatMoney(
-                      rows.reduce(
-                        (sum, row) => sum + revenueOf(row, column.planId, column.currency),
-                        0,
-                      ),
-                      column.currency,
-                    )}
-                  </td>
-                ))}
-              </tr>
-            </tfoot>
-          </table>
-        </div>
-      )}
-      {rows && <PrepaidTable rows={rows} label={label} />}
+      {rows && rows.length > 0 && <FinanceReportTable rows={rows} range={applied} />}
+      {rows && <PrepaidTable rows={rows} label={periodLabel(applied.granularity)} />}
     </section>
   );
 };

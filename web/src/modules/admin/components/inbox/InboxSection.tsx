@@ -10,6 +10,7 @@ import { Button } from '../../../ui/components/Button';
 import { Spinner } from '../../../ui/components/Spinner';
 import { adminErrorMessage } from '../../utils/admin-errors';
 import { formatUtc } from '../../utils/admin-format';
+import { QueryState } from '../QueryState';
 import styles from '../admin.module.css';
 
 import inbox from './InboxSection.module.css';
@@ -198,16 +199,12 @@ export const InboxSection = () => {
         </label>
         {loading && page && <Spinner label="Refreshing" />}
       </div>
-      {!page && loading && (
-        <p className={styles.loading}>
-          <Spinner /> Loading messages…
-        </p>
-      )}
-      {error && (
-        <p className={styles.alert} role="alert">
-          {adminErrorMessage(error, 'The inbox could not be loaded.')}
-        </p>
-      )}
+      <QueryState
+        loading={!page && loading}
+        loadingText="Loading messages…"
+        error={error}
+        errorText={'The inbox could not be loaded.'}
+      />
       {page && page.messages.length === 0 && (
         <p className={styles.empty}>No messages match these filters.</p>
       )}

@@ -5,7 +5,6 @@ import { graphql } from '../../../../gql';
 import { buttonClassName, Button } from '../../../ui/components/Button';
 import { Spinner } from '../../../ui/components/Spinner';
 import { IconDownload } from '../../../ui/icons/icons';
-import { adminErrorMessage } from '../../utils/admin-errors';
 import {
   EMPTY_LEDGER_FILTER,
   ledgerCsvUrl,
@@ -13,6 +12,7 @@ import {
   toLedgerFilterInput,
 } from '../../utils/ledger-filter';
 import type { LedgerFilterState } from '../../utils/ledger-filter';
+import { QueryState } from '../QueryState';
 import styles from '../admin.module.css';
 
 import { LedgerFilters } from './LedgerFilters';
@@ -117,16 +117,12 @@ export const LedgerView = ({ title, intro, viewerId, userId, onOpenUser }: Ledge
         error={filterError}
       />
 
-      {!page && loading && (
-        <p className={styles.loading}>
-          <Spinner /> Loading the credit history…
-        </p>
-      )}
-      {error && (
-        <p className={styles.alert} role="alert">
-          {adminErrorMessage(error, 'The credit history could not be loaded.')}
-        </p>
-      )}
+      <QueryState
+        loading={!page && loading}
+        loadingText="Loading the credit history…"
+        error={error}
+        errorText={'The credit history could not be loaded.'}
+      />
       {page && page.entries.length === 0 && (
         <p className={styles.empty}>No ledger entries match these filters.</p>
       )}

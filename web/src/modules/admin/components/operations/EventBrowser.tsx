@@ -4,11 +4,10 @@ import { useId, useState } from 'react';
 import { graphql } from '../../../../gql';
 import { Button } from '../../../ui/components/Button';
 import { Spinner } from '../../../ui/components/Spinner';
-import { adminErrorMessage } from '../../utils/admin-errors';
-import { formatUtc } from '../../utils/admin-format';
-import { prettyJson } from '../../utils/projection-progress';
+import { QueryState } from '../QueryState';
 import styles from '../admin.module.css';
 
+import { EventItem } from './EventItem';
 import ops from './OperationsSection.module.css';
 
 const EVENTS_QUERY = graphql(`
@@ -117,52 +116,23 @@ export const EventBrowser = () => {
           Show events
         </Button>
       </form>
-      {!page && loading && (
-        <p className={styles.loading}>
-          <Spinner /> Loading events…
-        </p>
-      )}
-      {error && (
-        <p className={styles.alert} role="alert">
-          {adminErrorMessage(error, 'The events could not be loaded.')}
-        </p>
-      )}
+      <QueryState
+        loading={!page && loading}
+        loadingText="Loading events…"
+        error={error}
+        errorText={'The events could not be loaded.'}
+      />
       {page && page.events.length === 0 && (
         <p className={styles.empty}>No events in {where} after this point.</p>
       )}
       {page && page.events.length > 0 && (
         <ol className={ops.events} aria-label={`Events of ${where}, page ${pages.length}`}>
           {page.events.map((event) => (
-            <li key={event.id} className={ops.event}>
-              <div className={ops.eventHeader}>
-                <span className={ops.eventType}>{event.type}</span>
-                <button
-                  type="button"
-                  className={`${styles.linkButton} ${styles.wrapAnywhere}`}
-                  aria-label={`Open stream ${event.streamId}`}
-                  onClick={() => open({ stream: event.streamId, after: '' })}
-                >
-                  {event.streamId}
-                </button>
-                <span className={styles.muted}>version {event.streamVersion}</span>
-                <span className={styles.muted}>
-                  position <span className={styles.mono}>{event.position}</span>
-                </span>
-                <time className={styles.muted} dateTime={event.occurredAt}>
-                  {formatUtc(event.occurredAt, { seconds: true })}
-                </time>
-              </div>
-              <div className={ops.json}>
-                <div>
-                  <h3 className={ops.jsonTitle}>Data</h3>
-                  <pre tabIndex={0}>{prettyJson(event.data)}</pre>
-                </div>
-                <div>
-                  <h3 className={ops.jsonTitle}>Metadata</h3>
-                  <pre tabIndex={0}>{prettyJson(event.metadata)}</pre>
-                </div>
-              </div>
-            </li>
+            <EventItem
+              key={event.id}
+              event={event}
+              onOpenStream={(stream) => open({ stream, after: '' })}
+            />
           ))}
         </ol>
       )}

@@ -6,6 +6,7 @@ import { Button } from '../../../ui/components/Button';
 import { Spinner } from '../../../ui/components/Spinner';
 import { adminErrorMessage } from '../../utils/admin-errors';
 import { formatCount, formatUtc } from '../../utils/admin-format';
+import { QueryState } from '../QueryState';
 import styles from '../admin.module.css';
 
 const LAST_AUDIT_QUERY = graphql(`
@@ -95,16 +96,12 @@ export const LedgerAuditPanel = () => {
           Run audit now
         </Button>
       </div>
-      {!data && loading && (
-        <p className={styles.loading}>
-          <Spinner /> Loading the last audit…
-        </p>
-      )}
-      {error && (
-        <p className={styles.alert} role="alert">
-          {adminErrorMessage(error, 'The last audit could not be loaded.')}
-        </p>
-      )}
+      <QueryState
+        loading={!data && loading}
+        loadingText="Loading the last audit…"
+        error={error}
+        errorText={'The last audit could not be loaded.'}
+      />
       {data && !last && <p className={styles.empty}>No audit has been run yet.</p>}
       {last && (
         <p role="status" className={last.mismatchCount ? styles.alert : styles.notice}>

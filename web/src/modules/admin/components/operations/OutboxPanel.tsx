@@ -2,9 +2,8 @@ import { useQuery } from '@apollo/client/react';
 import { useId } from 'react';
 
 import { graphql } from '../../../../gql';
-import { Spinner } from '../../../ui/components/Spinner';
-import { adminErrorMessage } from '../../utils/admin-errors';
 import { formatUtc } from '../../utils/admin-format';
+import { QueryState } from '../QueryState';
 import styles from '../admin.module.css';
 
 import ops from './OperationsSection.module.css';
@@ -42,16 +41,12 @@ export const OutboxPanel = () => {
             : 'No SMTP server is configured, so mail is kept here and printed to the server log instead of being sent.'}
         </p>
       </div>
-      {loading && !outbox && (
-        <p className={styles.loading}>
-          <Spinner /> Loading mail…
-        </p>
-      )}
-      {error && (
-        <p className={styles.alert} role="alert">
-          {adminErrorMessage(error, 'The outbox could not be loaded.')}
-        </p>
-      )}
+      <QueryState
+        loading={loading && !outbox}
+        loadingText="Loading mail…"
+        error={error}
+        errorText={'The outbox could not be loaded.'}
+      />
       {outbox?.transport === 'outbox' && outbox.messages.length === 0 && (
         <p className={styles.empty}>No mail yet.</p>
       )}

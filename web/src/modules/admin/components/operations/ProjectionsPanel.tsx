@@ -1,25 +1,18 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 
 import { graphql } from '../../../../gql';
-import type { AdminProjectionStatusesQuery } from '../../../../gql/graphql';
 import { useToast } from '../../../toast/hooks/useToast';
-import { Badge } from '../../../ui/components/Badge';
 import { Button } from '../../../ui/components/Button';
 import { Spinner } from '../../../ui/components/Spinner';
 import { adminErrorMessage } from '../../utils/admin-errors';
-import { formatCount } from '../../utils/admin-format';
-import {
-  isBuilding,
-  liveVersion,
-  rebuildProgress,
-  rebuildState,
-} from '../../utils/projection-progress';
+import { isBuilding, liveVersion, rebuildState } from '../../utils/projection-progress';
 import type { RebuildWatch } from '../../utils/projection-progress';
 import { Dialog, dialogActionsClassName } from '../../../ui/components/Dialog';
+import { QueryState } from '../QueryState';
 import styles from '../admin.module.css';
 
-import ops from './OperationsSection.module.css';
+import { ProjectionsTable } from './ProjectionsTable';
 
 const PROJECTION_STATUSES_QUERY = graphql(`
   query AdminProjectionStatuses {
@@ -46,29 +39,7 @@ const REBUILD_PROJECTION_MUTATION = graphql(`
   }
 `);
 
-type Row = AdminProjectionStatusesQuery['projectionStatuses'][number];
-
 const POLL_MS = 1000;
-
-const Progress = ({ row }: { row: Row }) => {
-  const progress = rebuildProgress(row);
-  const label = `Rebuild of ${row.name} v${row.version}`;
-  return (
-    <div className={ops.progress}>
-      <progress
-        className={ops.bar}
-        aria-label={label}
-        value={progress === null ? undefined : row.eventsApplied}
-        max={row.buildTarget ?? undefined}
-      />
-      <span className={`${styles.small} ${styles.muted}`}>
-        {progress === null
-          ? `${formatCount(row.eventsApplied)} events applied`
-          : `${formatCount(row.eventsApplied)} of ${formatCount(row.buildTarget ?? 0)} events (${Math.floor(progress * 100)}%)`}
-      </span>
-    </div>
-  );
-};
 
 /**
  * Every live and building read model with its lag. "Rebuild" starts a blue/green rebuild; while
@@ -84,7 +55,7 @@ export const ProjectionsPanel = () => {
   const [confirming, setConfirming] = useState<string | null>(null);
   const [watching, setWatching] = useState<Record<string, RebuildWatch>>({});
   const [outcomes, setOutcomes] = useState<Record<string, 'done' | 'lost'>>({});
-  const rows = data?.projectionStatuses ?? [];
+  const rows = useMemo(() => data?.projectionStatuses ?? [], [data]);
   const polling = isBuilding(rows) || Object.keys(watching).length > 0;
 
   useEffect(() => {
@@ -146,105 +117,20 @@ export const ProjectionsPanel = () => {
           Refresh
         </Button>
       </div>
-      {!data && loading && (
-        <p className={styles.loading}>
-          <Spinner /> Loading projection status…
-        </p>
-      )}
-      {error && (
-        <p className={styles.alert} role="alert">
-          {adminErrorMessage(error, 'The projection status could not be loaded.')}
-        </p>
-      )}
+      <QueryState
+        loading={!data && loading}
+        loadingText="Loading projection status…"
+        error={error}
+        errorText={'The projection status could not be loaded.'}
+      />
       {data && rows.length === 0 && <p className={styles.empty}>No projections are registered.</p>}
       {rows.length > 0 && (
-        <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Projection status">
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col" className={styles.num}>
-                  Version
-                </th>
-                <th scope="col" className={styles.num}>
-                  Schema
-                </th>
-                <th scope="col">Status</th>
-                <th scope="col">Checkpoint</th>
-                <th scope="col">Head</th>
-                <th scope="col" className={styles.num}>
-                  Events behind
-                </th>
-                <th scope="col" className={styles.num}>
-                  Lag (s)
-                </th>
-                <th scope="col">Last error</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => {
-                const building = row.status === 'building';
-                const busy = isBuilding(rows, row.name) || row.name in watching;
-                return (
-                  <tr key={`${row.name}-${row.version}`}>
-                    <th scope="row" className={styles.nowrap}>
-                      {row.name}
-                    </th>
-                    <td className={styles.num}>v{row.version}</td>
-                    <td className={styles.num}>
-                      {row.schemaVersion}
-                      {!row.current && (
-                        <div className={`${styles.small} ${styles.negative}`}>older code</div>
-                      )}
-                    </td>
-                    <td className={ops.statusCell}>
-                      <Badge tone={building ? 'warning' : 'success'}>
-                        {building ? 'Building' : row.status === 'live' ? 'Live' : row.status}
-                      </Badge>
-                      {building && <Progress row={row} />}
-                      {!building && outcomes[row.name] === 'done' && (
-                        <div className={`${styles.small} ${styles.positive}`} role="status">
-                          Rebuilt, now live
-                        </div>
-                      )}
-                      {!building && outcomes[row.name] === 'lost' && (
-                        <div className={`${styles.small} ${styles.negative}`} role="status">
-                          The rebuild did not finish; see the last error or the server log
-                        </div>
-                      )}
-                    </td>
-                    <td className={`${styles.mono} ${styles.nowrap}`}>{row.checkpoint}</td>
-                    <td className={`${styles.mono} ${styles.nowrap}`}>{row.head ?? '—'}</td>
-                    <td className={styles.num}>{formatCount(row.eventsBehind)}</td>
-                    <td className={styles.num}>{row.secondsBehind.toFixed(1)}</td>
-                    <td className={ops.errorCell}>
-                      {row.lastError ? (
-                        <span className={styles.negative}>{row.lastError}</span>
-                      ) : (
-                        <span className={styles.muted}>—</span>
-                      )}
-                    </td>
-                    <td>
-                      {row.status === 'live' && !busy && (
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          aria-label={`Rebuild ${row.name}`}
-                          onClick={() => setConfirming(row.name)}
-                        >
-                          Rebuild
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <ProjectionsTable
+          rows={rows}
+          busy={(name) => isBuilding(rows, name) || name in watching}
+          outcomes={outcomes}
+          onRebuild={setConfirming}
+        />
       )}
       {confirming && (
         <Dialog

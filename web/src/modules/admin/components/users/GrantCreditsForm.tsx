@@ -7,10 +7,10 @@ import { useToast } from '../../../toast/hooks/useToast';
 import { Button } from '../../../ui/components/Button';
 import { FormField, describedBy, formControlClassName } from '../../../ui/components/FormField';
 import { Spinner } from '../../../ui/components/Spinner';
+import { useFormFields } from '../../../ui/hooks/useFormFields';
 import { adminErrorField, adminErrorMessage } from '../../utils/admin-errors';
 import { formatCount } from '../../utils/admin-format';
 import { GRANT_MAX, GRANT_MIN, REASON_MAX, validateGrant } from '../../utils/support-validation';
-import type { GrantErrors } from '../../utils/support-validation';
 import styles from '../admin.module.css';
 
 import form from './GrantCreditsForm.module.css';
@@ -18,12 +18,14 @@ import form from './GrantCreditsForm.module.css';
 const GRANT_CREDITS_MUTATION = graphql(`
   mutation AdminGrantCredits($input: GrantCreditsInput!) {
     staffGrantCredits(input: $input) {
-      ...AdminUserSummary_StaffUser
+      ...UserSummary_StaffUser
     }
   }
 `);
 
 type GrantCreditsFormProps = { userId: string; username: string };
+
+const EMPTY_GRANT = { amount: '', reason: '' };
 
 /**
  * Goodwill credits: the ledger records the staff member as actor, with the reason. The user's
@@ -33,9 +35,8 @@ export const GrantCreditsForm = ({ userId, username }: GrantCreditsFormProps) =>
   const id = useId();
   const amountId = `${id}-amount`;
   const reasonId = `${id}-reason`;
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<GrantErrors>({});
+  const { values, setValues, errors, setErrors, setField } = useFormFields(EMPTY_GRANT);
+  const { amount, reason } = values;
   const [formError, setFormError] = useState<string | null>(null);
   const amountRef = useRef<HTMLInputElement>(null);
   const reasonRef = useRef<HTMLTextAreaElement>(null);
@@ -65,8 +66,7 @@ export const GrantCreditsForm = ({ userId, username }: GrantCreditsFormProps) =>
           balance === undefined ? '' : `. Available now: ${formatCount(balance)}`
         }.`,
       });
-      setAmount('');
-      setReason('');
+      setValues(EMPTY_GRANT);
       setErrors({});
     } catch (error) {
       const message = adminErrorMessage(
@@ -116,7 +116,7 @@ export const GrantCreditsForm = ({ userId, username }: GrantCreditsFormProps) =>
                 hint: '1 to 10,000',
                 error: errors.amount,
               })}
-              onChange={(event) => setAmount(event.target.value)}
+              onChange={(event) => setField('amount', event.target.value)}
             />
           </FormField>
         </div>
@@ -139,7 +139,7 @@ export const GrantCreditsForm = ({ userId, username }: GrantCreditsFormProps) =>
               required
               aria-invalid={errors.reason ? true : undefined}
               aria-describedby={describedBy(reasonId, { error: errors.reason })}
-              onChange={(event) => setReason(event.target.value)}
+              onChange={(event) => setField('reason', event.target.value)}
             />
           </FormField>
         </div>

@@ -7,6 +7,7 @@ import { useToast } from '../../../toast/hooks/useToast';
 import { Button } from '../../../ui/components/Button';
 import { FormField, describedBy, formControlClassName } from '../../../ui/components/FormField';
 import { Spinner } from '../../../ui/components/Spinner';
+import { useFormFields } from '../../../ui/hooks/useFormFields';
 import { adminErrorMessage } from '../../utils/admin-errors';
 import { formatCount, formatUtc, humanize } from '../../utils/admin-format';
 import { REASON_MAX, validateReason } from '../../utils/support-validation';
@@ -16,7 +17,7 @@ import styles from '../admin.module.css';
 const REFUND_GENERATION_MUTATION = graphql(`
   mutation AdminRefundGeneration($input: RefundGenerationInput!) {
     staffRefundGeneration(input: $input) {
-      ...AdminUserSummary_StaffUser
+      ...UserSummary_StaffUser
     }
   }
 `);
@@ -28,8 +29,9 @@ type RefundDialogProps = { generation: RefundTarget; onClose: () => void };
 /** Asks for the reason, then gives back the generation's 5 credits (staff as actor). */
 export const RefundDialog = ({ generation, onClose }: RefundDialogProps) => {
   const reasonId = useId();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const { values, errors, setErrors, setField } = useFormFields({ reason: '' });
+  const { reason } = values;
+  const error = errors.reason;
   const [serverError, setServerError] = useState<string | null>(null);
   const reasonRef = useRef<HTMLTextAreaElement>(null);
   const { toast } = useToast();
@@ -42,7 +44,7 @@ export const RefundDialog = ({ generation, onClose }: RefundDialogProps) => {
   const submit = async () => {
     setServerError(null);
     const found = validateReason(reason);
-    setError(found);
+    setErrors(found ? { reason: found } : {});
     if (found) return reasonRef.current?.focus();
     try {
       const input = { generationId: generation.id, reason: reason.trim() };
@@ -102,7 +104,7 @@ export const RefundDialog = ({ generation, onClose }: RefundDialogProps) => {
             required
             aria-invalid={error ? true : undefined}
             aria-describedby={describedBy(reasonId, { error })}
-            onChange={(event) => setReason(event.target.value)}
+            onChange={(event) => setField('reason', event.target.value)}
           />
         </FormField>
         {serverError && (

@@ -3,10 +3,9 @@ import { Link } from 'react-router';
 
 import { graphql } from '../../../../gql';
 import type { CurrentUser } from '../../../auth/hooks/useCurrentUser';
-import { Spinner } from '../../../ui/components/Spinner';
 import { IconChevronLeft } from '../../../ui/icons/icons';
-import { adminErrorMessage } from '../../utils/admin-errors';
 import { hasStaffPower } from '../../utils/staff-roles';
+import { QueryState } from '../QueryState';
 import styles from '../admin.module.css';
 import { LedgerView } from '../ledger/LedgerView';
 
@@ -18,7 +17,7 @@ import detail from './UserDetail.module.css';
 const USER_QUERY = graphql(`
   query AdminUser($id: ID!) {
     staffUser(id: $id) {
-      ...AdminUserSummary_StaffUser
+      ...UserSummary_StaffUser
     }
   }
 `);
@@ -43,16 +42,12 @@ export const UserDetail = ({ userId, query, viewer }: UserDetailProps) => {
         <IconChevronLeft size={18} aria-hidden="true" />
         {query ? `Back to the results for “${query}”` : 'Find another user'}
       </Link>
-      {!data && loading && (
-        <p className={styles.loading}>
-          <Spinner /> Loading the account…
-        </p>
-      )}
-      {error && !user && (
-        <p className={styles.alert} role="alert">
-          {adminErrorMessage(error, 'The account could not be loaded. Please try again.')}
-        </p>
-      )}
+      <QueryState
+        loading={!data && loading}
+        loadingText="Loading the account…"
+        error={!user ? error : undefined}
+        errorText={'The account could not be loaded. Please try again.'}
+      />
       {data && !user && (
         <p className={styles.empty} role="status">
           There is no user with the id {userId}.

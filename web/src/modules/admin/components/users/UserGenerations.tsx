@@ -6,8 +6,8 @@ import { Badge } from '../../../ui/components/Badge';
 import type { BadgeTone } from '../../../ui/components/Badge';
 import { Button } from '../../../ui/components/Button';
 import { Spinner } from '../../../ui/components/Spinner';
-import { adminErrorMessage } from '../../utils/admin-errors';
 import { formatUtc, humanize } from '../../utils/admin-format';
+import { QueryState } from '../QueryState';
 import styles from '../admin.module.css';
 
 import { RefundDialog } from './RefundDialog';
@@ -88,16 +88,12 @@ export const UserGenerations = ({ userId, canRefund }: UserGenerationsProps) => 
           how it ended.
         </p>
       </div>
-      {!page && loading && (
-        <p className={styles.loading}>
-          <Spinner /> Loading generations…
-        </p>
-      )}
-      {!page && error && (
-        <p className={styles.alert} role="alert">
-          {adminErrorMessage(error, 'The generations could not be loaded.')}
-        </p>
-      )}
+      <QueryState
+        loading={!page && loading}
+        loadingText="Loading generations…"
+        error={!page ? error : undefined}
+        errorText={'The generations could not be loaded.'}
+      />
       {page && page.generations.length === 0 && <p className={styles.empty}>No generations yet.</p>}
       {page && page.generations.length > 0 && (
         <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Generations">

@@ -5,10 +5,9 @@ import { Link, useNavigate } from 'react-router';
 import { graphql } from '../../../../gql';
 import { Badge } from '../../../ui/components/Badge';
 import { Button } from '../../../ui/components/Button';
-import { Spinner } from '../../../ui/components/Spinner';
-import { adminErrorMessage } from '../../utils/admin-errors';
 import { formatCount, formatUtcDay, humanize } from '../../utils/admin-format';
 import { ROLE_LABELS } from '../../utils/staff-roles';
+import { QueryState } from '../QueryState';
 import styles from '../admin.module.css';
 
 const FIND_USERS_QUERY = graphql(`
@@ -77,16 +76,12 @@ export const UserSearch = ({ query }: { query: string }) => {
         </Button>
       </form>
 
-      {term && loading && !users && (
-        <p className={styles.loading}>
-          <Spinner /> Searching…
-        </p>
-      )}
-      {term && error && (
-        <p className={styles.alert} role="alert">
-          {adminErrorMessage(error, 'The search failed. Please try again.')}
-        </p>
-      )}
+      <QueryState
+        loading={!!term && loading && !users}
+        loadingText="Searching…"
+        error={term ? error : undefined}
+        errorText={'The search failed. Please try again.'}
+      />
       {users && users.length === 0 && (
         <p className={styles.empty} role="status">
           No user matches “{term}”.

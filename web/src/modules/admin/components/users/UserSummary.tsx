@@ -1,5 +1,5 @@
 import { graphql } from '../../../../gql';
-import type { AdminUserSummary_StaffUserFragment } from '../../../../gql/graphql';
+import type { UserSummary_StaffUserFragment } from '../../../../gql/graphql';
 import { Badge } from '../../../ui/components/Badge';
 import type { BadgeTone } from '../../../ui/components/Badge';
 import { formatCount, formatUtc, formatUtcDay, humanize } from '../../utils/admin-format';
@@ -9,7 +9,7 @@ import styles from '../admin.module.css';
 import summary from './UserSummary.module.css';
 
 export const USER_SUMMARY_FRAGMENT = graphql(`
-  fragment AdminUserSummary_StaffUser on StaffUser {
+  fragment UserSummary_StaffUser on StaffUser {
     id
     email
     username
@@ -38,7 +38,7 @@ const STATUS_TONES: Readonly<Record<string, BadgeTone>> = {
   none: 'neutral',
 };
 
-type UserSummaryProps = { user: AdminUserSummary_StaffUserFragment };
+type UserSummaryProps = { user: UserSummary_StaffUserFragment };
 
 /** Who the user is, what they hold now and over their lifetime, and their subscription. */
 export const UserSummary = ({ user }: UserSummaryProps) => (

@@ -1,0 +1,129 @@
+import type { AdminProjectionStatusesQuery } from '../../../../gql/graphql';
+import { Badge } from '../../../ui/components/Badge';
+import { Button } from '../../../ui/components/Button';
+import { formatCount } from '../../utils/admin-format';
+import { rebuildProgress } from '../../utils/projection-progress';
+import styles from '../admin.module.css';
+
+import ops from './OperationsSection.module.css';
+
+type Row = AdminProjectionStatusesQuery['projectionStatuses'][number];
+
+const Progress = ({ row }: { row: Row }) => {
+  const progress = rebuildProgress(row);
+  const label = `Rebuild of ${row.name} v${row.version}`;
+  return (
+    <div className={ops.progress}>
+      <progress
+        className={ops.bar}
+        aria-label={label}
+        value={progress === null ? undefined : row.eventsApplied}
+        max={row.buildTarget ?? undefined}
+      />
+      <span className={`${styles.small} ${styles.muted}`}>
+        {progress === null
+          ? `${formatCount(row.eventsApplied)} events applied`
+          : `${formatCount(row.eventsApplied)} of ${formatCount(row.buildTarget ?? 0)} events (${Math.floor(progress * 100)}%)`}
+      </span>
+    </div>
+  );
+};
+
+type ProjectionsTableProps = {
+  rows: readonly Row[];
+  /** A rebuild of this projection is running or was just started here. */
+  busy: (name: string) => boolean;
+  outcomes: Readonly<Record<string, 'done' | 'lost'>>;
+  onRebuild: (name: string) => void;
+};
+
+/** One line per live or building version: its position, lag, last error and the rebuild button. */
+export const ProjectionsTable = ({ rows, busy, outcomes, onRebuild }: ProjectionsTableProps) => (
+  <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Projection status">
+    <table className={styles.table}>
+      <thead>
+        <tr>
+          <th scope="col">Name</th>
+          <th scope="col" className={styles.num}>
+            Version
+          </th>
+          <th scope="col" className={styles.num}>
+            Schema
+          </th>
+          <th scope="col">Status</th>
+          <th scope="col">Checkpoint</th>
+          <th scope="col">Head</th>
+          <th scope="col" className={styles.num}>
+            Events behind
+          </th>
+          <th scope="col" className={styles.num}>
+            Lag (s)
+          </th>
+          <th scope="col">Last error</th>
+          <th scope="col">
+            <span className="visually-hidden">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => {
+          const building = row.status === 'building';
+          const rowBusy = busy(row.name);
+          return (
+            <tr key={`${row.name}-${row.version}`}>
+              <th scope="row" className={styles.nowrap}>
+                {row.name}
+              </th>
+              <td className={styles.num}>v{row.version}</td>
+              <td className={styles.num}>
+                {row.schemaVersion}
+                {!row.current && (
+                  <div className={`${styles.small} ${styles.negative}`}>older code</div>
+                )}
+              </td>
+              <td className={ops.statusCell}>
+                <Badge tone={building ? 'warning' : 'success'}>
+                  {building ? 'Building' : row.status === 'live' ? 'Live' : row.status}
+                </Badge>
+                {building && <Progress row={row} />}
+                {!building && outcomes[row.name] === 'done' && (
+                  <div className={`${styles.small} ${styles.positive}`} role="status">
+                    Rebuilt, now live
+                  </div>
+                )}
+                {!building && outcomes[row.name] === 'lost' && (
+                  <div className={`${styles.small} ${styles.negative}`} role="status">
+                    The rebuild did not finish; see the last error or the server log
+                  </div>
+                )}
+              </td>
+              <td className={`${styles.mono} ${styles.nowrap}`}>{row.checkpoint}</td>
+              <td className={`${styles.mono} ${styles.nowrap}`}>{row.head ?? '—'}</td>
+              <td className={styles.num}>{formatCount(row.eventsBehind)}</td>
+              <td className={styles.num}>{row.secondsBehind.toFixed(1)}</td>
+              <td className={ops.errorCell}>
+                {row.lastError ? (
+                  <span className={styles.negative}>{row.lastError}</span>
+                ) : (
+                  <span className={styles.muted}>—</span>
+                )}
+              </td>
+              <td>
+                {row.status === 'live' && !rowBusy && (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    aria-label={`Rebuild ${row.name}`}
+                    onClick={() => onRebuild(row.name)}
+                  >
+                    Rebuild
+                  </Button>
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  </div>
+);
