@@ -27,7 +27,7 @@ const productionAliases = [
 
 /** The pages' shared building blocks, bundled together (see build.rolldownOptions). */
 const SHARED_UI_MODULES =
-  /[\\/]web[\\/]src[\\/]modules[\\/](ui|app|layout|art-styles|showcase|marketing|credits|toast|apollo)[\\/]/;
+  /[\\/]web[\\/]src[\\/]modules[\\/](ui|app|layout|art-styles|showcase|marketing|credits|toast|apollo)[\\/].*\.tsx?$/;
 
 const API_ORIGIN = process.env.API_ORIGIN ?? 'http://localhost:8080';
 
@@ -78,10 +78,14 @@ export default defineConfig(({ command, isSsrBuild = false }) => ({
              */
             codeSplitting: {
               groups: [
+                /*
+                 * Vite's dynamic-import helper on its own, so the tiny entry (src/main.tsx)
+                 * loads no shared chunk before the page has painted.
+                 */
+                { name: 'preload-helper', test: /vite\/preload-helper/, priority: 30 },
                 {
                   name: 'vendor',
                   test: /[\\/]node_modules[\\/]/,
-                  tags: ['$initial'],
                   priority: 20,
                 },
                 { name: 'ui', test: SHARED_UI_MODULES, priority: 10 },

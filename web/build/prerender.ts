@@ -43,10 +43,11 @@ const routeAssets = (manifest: Manifest, modules: readonly string[]) => {
     for (const css of chunk.css ?? []) styles.add(css);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  for (const module of modules) {
-    if (!manifest[module]) throw new Error(`prerender: ${module} is not in the build manifest`);
-    visit(module);
-  }
+  // A module grouped into a shared chunk (vite.config.ts) has no entry of its own: the page's
+  // chunk imports that shared chunk.
+  const found = modules.filter((module) => manifest[module]);
+  if (!found.length) throw new Error(`prerender: none of ${modules.join(', ')} is in the manifest`);
+  for (const module of found) visit(module);
   return { scripts, styles };
 };
 
@@ -75,9 +76,11 @@ const pageHtml = (
       .filter((file) => !alreadyInShell(file))
       .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
     ...resources,
-    ...[...assets.scripts]
+    // Not preloaded: src/main.tsx fetches them once the page has loaded (paint first).
+    `<meta name="route-modules" content="${[...assets.scripts]
       .filter((file) => !alreadyInShell(file))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+      .map((file) => `/${file}`)
+      .join(' ')}">`,
   ];
   return (
     shell
