@@ -40,8 +40,9 @@ const routeAssets = (manifest: Manifest, modules: readonly string[]) => {
     const chunk = manifest[key];
     if (!chunk || scripts.has(chunk.file)) return;
     scripts.add(chunk.file);
-    for (const css of chunk.css ?? []) styles.add(css);
+    // What a chunk imports comes first in the cascade, as when Vite loads it.
     for (const imported of chunk.imports ?? []) visit(imported);
+    for (const css of chunk.css ?? []) styles.add(css);
   };
   // A module grouped into a shared chunk (vite.config.ts) has no entry of its own: the page's
   // chunk imports that shared chunk.
