@@ -7,6 +7,7 @@ import { defineConfig } from 'vite';
 
 import { inlineGraphqlDocuments } from './build/inline-graphql-documents';
 import { precompress } from './build/precompress';
+import { prerender } from './build/prerender';
 import { ROUTE_MODULES } from './build/route-chunks';
 import { routePreloads } from './build/route-preloads';
 import { emitRouteTable } from './build/route-table';
@@ -26,7 +27,7 @@ const productionAliases = [
 
 /** The pages' shared building blocks, bundled together (see build.rolldownOptions). */
 const SHARED_UI_MODULES =
-  /[\\/]web[\\/]src[\\/]modules[\\/](ui|app|layout|art-styles|showcase|marketing|credits|toast|apollo)[\\/]/;
+  /[\\/]web[\\/]src[\\/]modules[\\/](ui|app|layout|art-styles|showcase|marketing|credits|toast|apollo)[\\/].*\.tsx?$/;
 
 const API_ORIGIN = process.env.API_ORIGIN ?? 'http://localhost:8080';
 
@@ -40,7 +41,7 @@ if (process.argv.includes('build') && process.env.NODE_ENV !== 'production') {
   process.env.NODE_ENV = 'production';
 }
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild = false }) => ({
   resolve: {
     alias: command === 'build' ? productionAliases : [],
     // rxjs (under Apollo Client): its ES2015 build uses native classes instead of tslib helpers.
@@ -50,31 +51,48 @@ export default defineConfig(({ command }) => ({
   plugins: [
     inlineGraphqlDocuments(fileURLToPath(new URL('./src/gql', import.meta.url))),
     react(),
-    routePreloads(fileURLToPath(new URL('.', import.meta.url)), ROUTE_MODULES),
-    emitRouteTable(),
-    precompress(),
+    // The prerender's SSR build (build/prerender.ts) only renders; the browser build ships.
+    ...(isSsrBuild
+      ? []
+      : [
+          routePreloads(fileURLToPath(new URL('.', import.meta.url)), ROUTE_MODULES),
+          emitRouteTable(),
+          precompress(),
+          prerender(),
+        ]),
   ],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     manifest: true,
     target: 'es2022',
-    rolldownOptions: {
-      output: {
-        /*
-         * Fewer, larger chunks: browsers fetch at most six files at a time per host over
-         * HTTP/1.1, so two dozen tiny chunks cost round trips on phones. The libraries the entry
-         * needs become one vendor chunk, and the shared building blocks of the pages (UI kit,
-         * layout, marketing sections, showcase) one more; each page keeps its own chunk.
-         */
-        codeSplitting: {
-          groups: [
-            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 20 },
-            { name: 'ui', test: SHARED_UI_MODULES, priority: 10 },
-          ],
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            /*
+             * Fewer, larger chunks: browsers fetch at most six files at a time per host over
+             * HTTP/1.1, so two dozen tiny chunks cost round trips on phones. The libraries the entry
+             * needs become one vendor chunk, and the shared building blocks of the pages (UI kit,
+             * layout, marketing sections, showcase) one more; each page keeps its own chunk.
+             */
+            codeSplitting: {
+              groups: [
+                /*
+                 * Vite's dynamic-import helper on its own, so the tiny entry (src/main.tsx)
+                 * loads no shared chunk before the page has painted.
+                 */
+                { name: 'preload-helper', test: /vite\/preload-helper/, priority: 30 },
+                {
+                  name: 'vendor',
+                  test: /[\\/]node_modules[\\/]/,
+                  priority: 20,
+                },
+                { name: 'ui', test: SHARED_UI_MODULES, priority: 10 },
+              ],
+            },
+          },
         },
-      },
-    },
   },
   server: {
     port: 5173,

@@ -80,6 +80,62 @@ async function loadedLandingFiles(browser: Browser, url: string) {
   return files;
 }
 
+/** Lighthouse's mobile preset: slow 4G (150 ms, 1.6 Mbps down, 750 kbps up), 4x slower CPU. */
+const SLOW_4G = {
+  latency: 150,
+  downloadThroughput: (1.6e6 / 8) * 0.9,
+  uploadThroughput: 750e3 / 8,
+};
+
+export interface BeforeFirstPaint {
+  /** First contentful paint of `/`, ms after navigation start. */
+  fcp: number;
+  /** Scripts Chromium had fully received by then, gzip size of the built file. */
+  files: { file: string; gzip: number }[];
+  total: number;
+}
+
+/**
+ * Loads `/` signed out over a throttled phone connection (Chromium's own throttling, as
+ * Lighthouse's mobile preset) and sums the JavaScript that had arrived when the page first
+ * painted: what a phone must download before it shows anything.
+ */
+export async function measureJsBeforeFirstPaint(
+  browser: Browser,
+  url: string,
+  distDir: string,
+): Promise<BeforeFirstPaint> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, ...SLOW_4G });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
+  await page.waitForFunction(
+    () => performance.getEntriesByName('first-contentful-paint').length > 0,
+  );
+  const { fcp, scripts } = await page.evaluate(() => ({
+    fcp: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
+    scripts: performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\.js$/.test(new URL(entry.name).pathname))
+      .map((entry) => ({
+        path: new URL(entry.name).pathname,
+        end: (entry as PerformanceResourceTiming).responseEnd,
+      })),
+  }));
+  await context.close();
+  const files = scripts
+    .filter((script) => script.end <= fcp)
+    .map((script) => ({
+      file: script.path.replace(/^\//, ''),
+      gzip: gzipBytes(fs.readFileSync(path.join(distDir, script.path))),
+    }));
+  return { fcp, files, total: files.reduce((total, file) => total + file.gzip, 0) };
+}
+
 export async function measureLandingJs(
   browser: Browser,
   url: string,

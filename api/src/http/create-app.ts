@@ -129,7 +129,7 @@ function createExpressApp(runtime: Runtime, services: Services, options: AppOpti
       message: `There is no API endpoint at ${request.method} ${request.originalUrl.split('?')[0]}`,
     });
   });
-  app.use(staticWebRouter(runtime.config.webDistDir));
+  app.use(staticWebRouter(runtime.config.webDistDir, { publicUrl: services.config.publicUrl }));
   app.use(jsonErrorHandler());
   return app;
 }

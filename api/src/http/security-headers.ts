@@ -45,8 +45,39 @@ export function inlineScriptHashes(webDistDir: string): string[] {
     .map(sha256);
 }
 
+const decodeAttribute = (value: string) =>
+  value
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#x27;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&');
+
+/**
+ * Hashes of the `style` attributes in the prerendered pages (React renders a few: a slider's
+ * starting position, a list's step count): exactly those values may stand in the HTML, nothing
+ * else inline. Styles the app sets from JavaScript (CSSOM) are not subject to the policy.
+ */
+export function inlineStyleAttributeHashes(webDistDir: string): string[] {
+  const dir = path.join(webDistDir, 'prerendered');
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir).filter((name) => name.endsWith('.html'));
+  } catch {
+    return [];
+  }
+  const values = new Set<string>();
+  for (const name of names)
+    for (const match of fs
+      .readFileSync(path.join(dir, name), 'utf8')
+      .matchAll(/\sstyle="([^"]*)"/g))
+      values.add(decodeAttribute(match[1] ?? ''));
+  return [...values].sort().map(sha256);
+}
+
 /** Security headers for every Express answer (helmet), HSTS only when served over HTTPS. */
 export function securityHeaders(options: { https: boolean; webDistDir: string }): RequestHandler {
+  const styleAttributes = inlineStyleAttributeHashes(options.webDistDir);
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -56,6 +87,9 @@ export function securityHeaders(options: { https: boolean; webDistDir: string })
           ...CONTENT_SECURITY_POLICY.scriptSrc,
           ...inlineScriptHashes(options.webDistDir),
         ],
+        ...(styleAttributes.length
+          ? { styleSrcAttr: ["'unsafe-hashes'", ...styleAttributes] }
+          : {}),
         ...(options.https ? { upgradeInsecureRequests: [] } : {}),
       },
     },

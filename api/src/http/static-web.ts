@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 
+import { type PrerenderedFile, prerenderedFileName, prerenderedFiles } from './prerendered-pages';
+
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -75,18 +77,51 @@ function routeTable(distDir: string): () => ReadonlySet<string> | null {
   };
 }
 
+/** Sends a prerendered file in the encoding the browser accepts best. */
+function sendPrerendered(
+  request: Request,
+  response: Response,
+  file: PrerenderedFile,
+  type: string,
+): void {
+  const accepted = request.get('accept-encoding') ?? '';
+  const encoding = accepted.includes('br') ? 'br' : accepted.includes('gzip') ? 'gzip' : null;
+  response.setHeader('Content-Type', type);
+  response.setHeader('Vary', 'Accept-Encoding');
+  if (encoding) response.setHeader('Content-Encoding', encoding);
+  response.send(encoding ? file[encoding] : file.identity);
+}
+
+const CRAWLER_FILES: Record<string, string> = {
+  '/sitemap.xml': 'application/xml; charset=utf-8',
+  '/robots.txt': 'text/plain; charset=utf-8',
+};
+
 /**
- * Serves the built web app: hashed assets cached for a year, every other GET gets index.html,
- * with status 404 when the path is not in the app's route table (the app shows its 404 page).
+ * Serves the built web app: hashed assets cached for a year; each public page as the build
+ * prerendered it (its own head, its content, hydrated in the browser); the other pages of the
+ * route table (profile, staff console, email links) as the app shell; any other path with HTTP
+ * 404 and the prerendered 404 page. Without a route table every path gets the shell.
  */
-export function staticWebRouter(distDir: string): Router {
+export function staticWebRouter(distDir: string, options: { publicUrl: string }): Router {
   const router = Router();
   const indexFile = path.join(distDir, 'index.html');
   const appPaths = routeTable(distDir);
+  const prerendered = prerenderedFiles(distDir, options.publicUrl);
   const assets = path.join(distDir, 'assets');
   router.use('/assets', precompressed(assets, 'public, max-age=31536000, immutable'));
   router.use('/assets', express.static(assets, { immutable: true, maxAge: '365d', index: false }));
-  router.use(express.static(distDir, { index: false, maxAge: '1h' }));
+  const publicFiles = express.static(distDir, { index: false, maxAge: '1h', redirect: false });
+  // The prerendered sources carry a placeholder origin: they are served by path, below.
+  router.use((request, response, next) =>
+    request.path.startsWith('/prerendered/') ? next() : publicFiles(request, response, next),
+  );
+  router.get(Object.keys(CRAWLER_FILES), (request, response, next) => {
+    const file = prerendered(request.path.slice(1));
+    if (!file) return next();
+    response.setHeader('Cache-Control', 'public, max-age=3600');
+    sendPrerendered(request, response, file, CRAWLER_FILES[request.path]!);
+  });
   router.get(
     /^(?!\/(api|graphql|auth\/google|internal|health|billing)(\/|$)).*/,
     (request, response, next) => {
@@ -95,8 +130,15 @@ export function staticWebRouter(distDir: string): Router {
         return;
       }
       const known = appPaths();
-      if (known && !known.has(normaliseAppPath(request.path))) response.status(404);
+      const appPath = normaliseAppPath(request.path);
+      const found = !known || known.has(appPath);
       response.setHeader('Cache-Control', 'no-cache');
+      const page = known && prerendered(found ? prerenderedFileName(appPath) : '404.html');
+      if (!found) response.status(404);
+      if (page) {
+        sendPrerendered(request, response, page, TYPES['.html']!);
+        return;
+      }
       response.setHeader('Vary', 'Accept-Encoding');
       const accepted = request.get('accept-encoding') ?? '';
       if (accepted.includes('br') && fs.existsSync(`${indexFile}.br`)) {

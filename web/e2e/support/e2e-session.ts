@@ -14,6 +14,31 @@ export interface E2eSession {
   close(): Promise<void>;
 }
 
+/**
+ * Public pages are prerendered: they show (and `goto` resolves) before React has hydrated them,
+ * when a click or a chosen file would do nothing yet. Every full page load of the app therefore
+ * also waits for the app to mark the document live (AppRoot); other documents (the local
+ * checkout) have no `#root` and are not waited for.
+ */
+function waitForHydrationOnLoad(page: Page) {
+  const hydrated = () =>
+    page.waitForFunction(
+      () => !document.getElementById('root') || document.documentElement.dataset.hydrated,
+    );
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await hydrated();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await hydrated();
+    return response;
+  };
+}
+
 export async function startE2eSession(env: Record<string, string> = {}): Promise<E2eSession> {
   const [server, browser] = await Promise.all([startE2eServer(env), launchBrowser()]);
   const contexts = new Set<BrowserContext>();
@@ -30,6 +55,7 @@ export async function startE2eSession(env: Record<string, string> = {}): Promise
       context.on('close', () => contexts.delete(context));
       const page = await context.newPage();
       page.setDefaultTimeout(20_000);
+      waitForHydrationOnLoad(page);
       return page;
     },
     async close() {

@@ -7,7 +7,10 @@ import {
 } from '../../modules/action-figure/utils/action-figure-content';
 import { usePageMeta } from '../../modules/app/hooks/usePageMeta';
 import { pageTitle } from '../../modules/app/utils/brand';
-import { CREATOR_CANONICAL_PATHS } from '../../modules/art-styles/utils/creator-routes';
+import {
+  CREATOR_CANONICAL_PATHS,
+  ogImagePath,
+} from '../../modules/art-styles/utils/creator-routes';
 import { CreatorHero } from '../../modules/creators/components/CreatorHero';
 import { OtherStyles } from '../../modules/creators/components/OtherStyles';
 import { FeatureGrid } from '../../modules/marketing/components/FeatureGrid';
@@ -22,6 +25,7 @@ export const ActionFigureCreatorPage = () => {
     description:
       'Turn your photo into a collectible action figure in its blister pack, with your name, profession, accessories and pose. Download a 1024×1024 PNG.',
     canonicalPath: CREATOR_CANONICAL_PATHS['action-figure'],
+    imagePath: ogImagePath('action-figure'),
   });
 
   return (

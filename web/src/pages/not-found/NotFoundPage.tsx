@@ -6,7 +6,11 @@ import { IconArrowRight } from '../../modules/ui/icons/icons';
 import styles from './NotFoundPage.module.css';
 
 export const NotFoundPage = () => {
-  usePageMeta({ title: '404 Page Not Found' });
+  usePageMeta({
+    title: '404 Page Not Found',
+    description: 'This page does not exist. Go back to the home page or try one of the creators.',
+    noIndex: true,
+  });
   return (
     <Container narrow className={styles.page}>
       <p className={styles.code} aria-hidden="true">

@@ -1,13 +1,10 @@
-import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 
 import { AppApolloProvider } from '../../apollo/components/AppApolloProvider';
-import { appRoutes } from '../utils/app-routes';
-
-const router = createBrowserRouter(appRoutes);
+import { appRouter } from '../utils/app-router';
 
 export const App = () => (
   <AppApolloProvider>
-    <RouterProvider router={router} />
+    <RouterProvider router={appRouter()} />
   </AppApolloProvider>
 );

@@ -13,6 +13,11 @@ import { scrollRestorationKey } from '../utils/scroll-restoration-key';
 export const AppRoot = () => {
   const { pathname } = useLocation();
   useEffect(() => settleLogoutNavigation(pathname), [pathname]);
+  // Marks the document as live (prerendered pages are shown before React runs): tests and
+  // monitoring wait for it before interacting.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <AuthModalProvider>
       <Outlet />

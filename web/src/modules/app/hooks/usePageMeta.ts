@@ -1,15 +1,7 @@
-import { useEffect } from 'react';
+import { useContext, useEffect } from 'react';
 import { useLocation } from 'react-router';
 
-type PageMeta = {
-  /** The complete document title. */
-  title: string;
-  description?: string;
-  /** Path of the canonical URL; defaults to the current path. */
-  canonicalPath?: string;
-  /** Keep private pages (profile, admin) out of search results. */
-  noIndex?: boolean;
-};
+import { DEFAULT_OG_IMAGE_PATH, PageMetaCollectorContext, type PageMeta } from '../utils/page-meta';
 
 const upsertHeadElement = <T extends HTMLElement>(selector: string, create: () => T): T => {
   const existing = document.head.querySelector<T>(selector);
@@ -19,28 +11,40 @@ const upsertHeadElement = <T extends HTMLElement>(selector: string, create: () =
   return element;
 };
 
-/** Sets document.title, the meta description and `<link rel="canonical">` for a page. */
-export const usePageMeta = ({
-  title,
-  description,
-  canonicalPath,
-  noIndex = false,
-}: PageMeta): void => {
+/** Updates a `<meta>` the prerendered head carries (Open Graph, Twitter), if it is there. */
+const updateMeta = (selector: string, content: string | undefined) => {
+  const meta = document.head.querySelector<HTMLMetaElement>(selector);
+  if (meta && content) meta.content = content;
+};
+
+/**
+ * A page's title, meta description, canonical link and share tags. The prerender collects them
+ * during rendering to write the head of the page's HTML; in the browser they follow client-side
+ * navigation.
+ */
+export const usePageMeta = (meta: PageMeta): void => {
+  const { title, description, canonicalPath, noIndex = false, imagePath } = meta;
   const { pathname } = useLocation();
   const canonical = canonicalPath ?? pathname;
+  const collector = useContext(PageMetaCollectorContext);
+  if (collector) collector.meta = { ...meta, path: pathname };
 
   useEffect(() => {
     document.title = title;
+    updateMeta('meta[property="og:title"]', title);
+    updateMeta('meta[name="twitter:title"]', title);
   }, [title]);
 
   useEffect(() => {
     if (!description) return;
-    const meta = upsertHeadElement('meta[name="description"]', () => {
-      const element = document.createElement('meta');
-      element.name = 'description';
-      return element;
+    const element = upsertHeadElement('meta[name="description"]', () => {
+      const created = document.createElement('meta');
+      created.name = 'description';
+      return created;
     });
-    meta.content = description;
+    element.content = description;
+    updateMeta('meta[property="og:description"]', description);
+    updateMeta('meta[name="twitter:description"]', description);
   }, [description]);
 
   useEffect(() => {
@@ -50,14 +54,21 @@ export const usePageMeta = ({
       return element;
     });
     link.href = `${window.location.origin}${canonical}`;
+    updateMeta('meta[property="og:url"]', link.href);
   }, [canonical]);
 
   useEffect(() => {
+    const image = `${window.location.origin}${imagePath ?? DEFAULT_OG_IMAGE_PATH}`;
+    updateMeta('meta[property="og:image"]', image);
+    updateMeta('meta[name="twitter:image"]', image);
+  }, [imagePath]);
+
+  useEffect(() => {
     if (!noIndex) return;
-    const meta = document.createElement('meta');
-    meta.name = 'robots';
-    meta.content = 'noindex';
-    document.head.append(meta);
-    return () => meta.remove();
+    const element = document.createElement('meta');
+    element.name = 'robots';
+    element.content = 'noindex';
+    document.head.append(element);
+    return () => element.remove();
   }, [noIndex]);
 };

@@ -75,5 +75,8 @@ export const canonicalCreatorPath = (path: string): string | undefined => {
   return styleId ? CREATOR_CANONICAL_PATHS[styleId] : undefined;
 };
 
+/** The style's 1200 x 630 share image (Open Graph, Twitter card), built by web/build/og-images.ts. */
+export const ogImagePath = (styleId: ArtStyleId): string => `/og/${styleId}.jpg`;
+
 export const canonicalCreatorUrl = (origin: string, styleId: ArtStyleId): string =>
   `${origin.replace(/\/+$/, '')}${CREATOR_CANONICAL_PATHS[styleId]}`;

@@ -1,7 +1,7 @@
 import { usePageMeta } from '../../app/hooks/usePageMeta';
 import { pageTitle } from '../../app/utils/brand';
 import { ART_STYLES } from '../../art-styles/utils/art-styles';
-import { CREATOR_CANONICAL_PATHS } from '../../art-styles/utils/creator-routes';
+import { CREATOR_CANONICAL_PATHS, ogImagePath } from '../../art-styles/utils/creator-routes';
 import { FeatureGrid } from '../../marketing/components/FeatureGrid';
 import { StepList } from '../../marketing/components/StepList';
 import { TestimonialGrid } from '../../marketing/components/TestimonialGrid';
@@ -27,6 +27,7 @@ export const CreatorPage = ({ content }: { content: CreatorContent }) => {
     title: pageTitle(content.documentTitle),
     description: content.metaDescription,
     canonicalPath: CREATOR_CANONICAL_PATHS[styleId],
+    imagePath: ogImagePath(styleId),
   });
 
   return (

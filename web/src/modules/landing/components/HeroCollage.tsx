@@ -19,7 +19,7 @@ export const HeroCollage = () => (
       <ShowcasePicture
         image={SHOWCASE_IMAGES.astronaut['action-figure']}
         sizes="(max-width: 960px) 62vw, 360px"
-        eager
+        priority
       />
       <span className={cx(styles.tag, styles.tagAccent)}>Action Figure</span>
     </div>

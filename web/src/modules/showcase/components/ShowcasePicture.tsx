@@ -11,6 +11,8 @@ type ShowcasePictureProps = {
   sizes: string;
   /** Above-the-fold images load eagerly; everything else is lazy. */
   eager?: boolean;
+  /** The page's largest image (the hero): fetched first, and preloaded by prerendered pages. */
+  priority?: boolean;
   className?: string;
 };
 
@@ -18,6 +20,7 @@ export const ShowcasePicture = ({
   image,
   sizes,
   eager = false,
+  priority = false,
   className,
 }: ShowcasePictureProps) => {
   const [failed, setFailed] = useState(false);
@@ -31,7 +34,8 @@ export const ShowcasePicture = ({
         width={image.width}
         height={image.height}
         alt={image.alt}
-        loading={eager ? 'eager' : 'lazy'}
+        loading={eager || priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : undefined}
         decoding="async"
         onError={() => setFailed(true)}
       />
