@@ -45,6 +45,9 @@ export type CreditAccountCommand =
         periodStart: Date;
         periodEnd: Date;
         expiresAt: Date | null;
+        product?: 'plan' | 'pack' | 'gift';
+        packId?: string;
+        giftId?: string;
       };
     }
   | {

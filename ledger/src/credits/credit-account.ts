@@ -39,6 +39,9 @@ export const creditAccountEventSchema = z.discriminatedUnion('type', [
       periodStart: isoDate,
       periodEnd: isoDate,
       expiresAt: isoDate.nullable(),
+      product: z.enum(['plan', 'pack', 'gift']).optional(),
+      packId: z.string().optional(),
+      giftId: z.string().optional(),
     }),
   }),
   z.object({
