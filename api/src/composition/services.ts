@@ -31,6 +31,8 @@ import type { Config } from '../config';
 import { ContactService } from '../contact/contact-service';
 import type { CookieOptions } from '../http/auth/session-cookie';
 import { LedgerAuditService } from '../operator/ledger-audit-service';
+import { createGiftService } from '../gifts/create-gift-service';
+import type { GiftService } from '../gifts/gift-service';
 import { IdempotencyKeys } from '../shared/idempotency';
 import type { ProjectionsGate } from './projections-gate';
 import type { Runtime } from './runtime';
@@ -63,6 +65,7 @@ export interface Services {
   readonly generationRecovery: GenerationRecovery;
   readonly contact: ContactService;
   readonly billing: BillingService;
+  readonly gifts: GiftService;
   readonly webhooks: StripeWebhookService;
   /** The embedded checkout, when payments run locally. */
   readonly localBilling: LocalBilling | null;
@@ -158,6 +161,17 @@ export async function createServices(
     projections: runtime.runner ? runtime.projectionOperations : null,
   });
   const billing = await createBilling(config, pool, ledger, idempotency, runtime.metrics);
+  const gifts = await createGiftService(config, {
+    pool,
+    ledger,
+    users: accounts.users,
+    projections: runtime.projections,
+    mail,
+    // TEMPORARY until the pack checkout (issue 20a) is merged: then the payment gateway refunds.
+    refunds: {
+      refundGiftPayment: () => Promise.reject(new Error('Gift refunds are not wired yet')),
+    },
+  });
   return {
     config,
     pool,
@@ -177,6 +191,7 @@ export async function createServices(
     generationRecovery: new GenerationRecovery(ledger, generations, provider, blobs),
     contact: new ContactService(pool),
     ...billing,
+    gifts,
     accountDeletion: new AccountDeletionService(
       pool,
       accounts,

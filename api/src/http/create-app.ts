@@ -13,6 +13,7 @@ import { accountRoutes } from './rest/account-routes';
 import { googleRoutes } from './auth/google-routes';
 import { generationRoutes } from './rest/generation-routes';
 import { pageViewRoutes } from '../analytics/page-views';
+import { giftRoutes } from '../gifts/gift-routes';
 import { billingRoutes } from '../billing/billing-routes';
 import { staffRoutes } from '../staff/staff-routes';
 import { waitForUserStreams } from '../composition/read-your-writes';
@@ -112,6 +113,7 @@ function createExpressApp(runtime: Runtime, services: Services, options: AppOpti
   app.use(generationRoutes(services));
   app.use(pageViewRoutes(services.pool));
   app.use(billingRoutes(services));
+  app.use(giftRoutes(services));
   app.use(staffRoutes(services));
   if (services.localBilling) {
     const settled = (userId: string) =>

@@ -41,6 +41,9 @@ const domainStatus: Record<string, number> = {
   HOLD_ALREADY_SETTLED: 409,
   REFUND_EXCEEDS_SPEND: 400,
   INVALID_COMMAND: 400,
+  GIFT_NOT_FOUND: 404,
+  GIFT_ALREADY_REDEEMED: 409,
+  GIFT_VOIDED: 409,
 };
 
 /** Expected errors become AppErrors; anything else is unexpected (masked, logged). */

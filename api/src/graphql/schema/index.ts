@@ -7,6 +7,7 @@ import './credit-history';
 import './generation';
 import './contact';
 import './billing';
+import './gift';
 import './staff-support';
 import './staff-finance';
 import './staff-operations';

@@ -1,0 +1,404 @@
+import {
+  componentLogger,
+  creditStreamId,
+  giftPurchaseId,
+  giftStreamId,
+  GiftNotFoundError,
+  type Actor,
+  type GiftState,
+  type Ledger,
+} from '@app/ledger';
+import type { RateLimit, RateLimiter } from '../accounts/rate-limiter';
+import type { UsersRepository } from '../accounts/users-repository';
+import type { ProjectionsGate } from '../composition/projections-gate';
+import type { MailDelivery } from '../mail/mail-delivery';
+import { idFromKey } from '../shared/idempotency';
+import type { RequestContext } from '../shared/request-context';
+import { badInput, notFound } from '../shared/errors';
+import { GiftCodeVault, giftCodeHash, newGiftCode, normalizeGiftCode } from './gift-codes';
+import { giftPurchasedMail, giftReceivedMail } from './gift-mail';
+import type { GiftRepository, GiftRow } from './gift-repository';
+
+const log = componentLogger('gifts');
+
+/** Gift credits are a pack's: they expire 24 months after the purchase. */
+export const GIFT_VALIDITY_MONTHS = 24;
+/** The reason on the credit lot; the credit history names it "Gift credits". */
+export const GIFT_CREDITS_REASON = 'Gift redeemed';
+export const MAX_GIFT_MESSAGE_LENGTH = 500;
+
+export interface PaidGift {
+  buyerId: string;
+  packId: string;
+  credits: number;
+  /** The payment (checkout session) id: the gift and its credit lot are attributed to it. */
+  paymentRef: string;
+  amountPaidCents: number;
+  currency: string;
+  paidAt: Date;
+  recipientEmail: string | null;
+  message: string | null;
+}
+
+export type GiftStatus = 'unredeemed' | 'redeemed' | 'voided';
+
+export interface GiftView {
+  giftId: string;
+  code: string;
+  packId: string;
+  credits: number;
+  amountPaidCents: number;
+  currency: string;
+  status: GiftStatus;
+  redeemedAt: Date | null;
+  voidedAt: Date | null;
+  recipientEmail: string | null;
+  message: string | null;
+  createdAt: Date;
+}
+
+export interface GiftLimits {
+  redeemAttemptsPerAccount: RateLimit;
+  redeemAttemptsPerIp: RateLimit;
+}
+
+/** Where a voided gift's payment goes back (the payment provider). */
+export interface GiftPaymentRefunds {
+  refundGiftPayment(paymentRef: string, idempotencyKey: string): Promise<void>;
+}
+
+export const addMonths = (date: Date, months: number) => {
+  const result = new Date(date);
+  result.setUTCMonth(result.getUTCMonth() + months);
+  return result;
+};
+
+/**
+ * Gift codes: issued when the payment completes, redeemed exactly once, voided by staff. The gift
+ * stream decides (one GiftRedeemed, whoever races); the credit lot that follows is keyed by the
+ * gift, and `reconcile` finishes any redemption a crash left without its credits.
+ */
+export class GiftService {
+  /** Called between the gift's event and the credits (crash tests stop the process here). */
+  afterRedeemed: (giftId: string) => Promise<void> = async () => undefined;
+
+  constructor(
+    private readonly ledger: Ledger,
+    private readonly gifts: GiftRepository,
+    private readonly users: UsersRepository,
+    private readonly projections: ProjectionsGate,
+    private readonly vault: GiftCodeVault,
+    private readonly mail: MailDelivery,
+    private readonly limiter: RateLimiter,
+    private readonly refunds: GiftPaymentRefunds,
+    private readonly publicUrl: string,
+    private readonly limits: GiftLimits,
+  ) {}
+
+  /** The gift a payment paid for: recorded once (a repeated payment event issues the same code). */
+  async issuePaidGift(paid: PaidGift, correlationId: string): Promise<{ giftId: string }> {
+    const giftId = idFromKey('gift', paid.paymentRef);
+    const code = newGiftCode();
+    const row = await this.gifts.insertOnce({
+      giftId,
+      ...paid,
+      recipientEmail: paid.recipientEmail?.trim() || null,
+      message: paid.message?.trim().slice(0, MAX_GIFT_MESSAGE_LENGTH) || null,
+      codeHash: giftCodeHash(code),
+      codeSealed: this.vault.seal(code),
+    });
+    await this.issue(row, { kind: 'stripe', id: 'payment' }, correlationId);
+    return { giftId };
+  }
+
+  private async issue(row: GiftRow, actor: Actor, correlationId: string) {
+    const result = await this.ledger.gifts.handle(
+      giftStreamId(row.giftId),
+      {
+        type: 'IssueGift',
+        data: {
+          giftId: row.giftId,
+          buyerId: row.buyerId,
+          packId: row.packId,
+          credits: row.credits,
+          paymentRef: row.paymentRef,
+          amountPaidCents: row.amountPaidCents,
+          currency: row.currency,
+          codeHash: row.codeHash,
+          paidAt: row.paidAt,
+        },
+      },
+      {
+        now: new Date(),
+        actor,
+        reason: 'Gift paid for',
+        correlationId,
+        idempotencyKey: `gift-issue:${row.giftId}`,
+      },
+    );
+    if (result.events.length > 0) await this.sendIssuedMail(row);
+  }
+
+  private async sendIssuedMail(row: GiftRow) {
+    const buyer = await this.users.findById(row.buyerId);
+    const code = this.vault.open(row.codeSealed);
+    if (buyer && !buyer.deletedAt) {
+      this.mail.sendLater({
+        to: buyer.email,
+        userId: buyer.id,
+        ...giftPurchasedMail(buyer.fullName ?? buyer.username, {
+          code,
+          credits: row.credits,
+          cardUrl: `${this.publicUrl}/gifts/${row.giftId}`,
+          recipientEmail: row.recipientEmail,
+        }),
+      });
+    }
+    if (row.recipientEmail) {
+      this.mail.sendLater({
+        to: row.recipientEmail,
+        userId: row.buyerId,
+        ...giftReceivedMail({
+          code,
+          credits: row.credits,
+          message: row.message,
+          redeemUrl: `${this.publicUrl}/redeem?code=${encodeURIComponent(code)}`,
+        }),
+      });
+    }
+  }
+
+  /** The buyer's gifts, newest first, with their codes and where each stands (from the log). */
+  async listForBuyer(buyerId: string): Promise<GiftView[]> {
+    return Promise.all((await this.gifts.listByBuyer(buyerId)).map((row) => this.view(row)));
+  }
+
+  /** One of the buyer's gifts (the gift card); anyone else's is not found. */
+  async giftForBuyer(buyerId: string, giftId: string): Promise<GiftView> {
+    const row = await this.gifts.byId(giftId);
+    if (!row || row.buyerId !== buyerId) throw notFound('Gift not found');
+    return this.view(row);
+  }
+
+  private async view(row: GiftRow): Promise<GiftView> {
+    const { state } = await this.ledger.gifts.read(giftStreamId(row.giftId));
+    return {
+      giftId: row.giftId,
+      code: this.vault.open(row.codeSealed),
+      packId: row.packId,
+      credits: row.credits,
+      amountPaidCents: row.amountPaidCents,
+      currency: row.currency,
+      // Paid but not yet in the log (a crash the reconciler is about to finish): not redeemable yet.
+      status: state.status === 'none' ? 'unredeemed' : state.status,
+      redeemedAt: state.redeemedAt ? new Date(state.redeemedAt) : null,
+      voidedAt: state.voidedAt ? new Date(state.voidedAt) : null,
+      recipientEmail: row.recipientEmail,
+      message: row.message,
+      createdAt: row.createdAt,
+    };
+  }
+
+  /**
+   * Redeems a code into the user's account. Every attempt counts against the account's and the
+   * address's limits (one atomic statement each) and a code that exists is forgiven, so only wrong
+   * guesses use them up, even in a burst.
+   */
+  async redeem(
+    userId: string,
+    typedCode: unknown,
+    context: RequestContext,
+  ): Promise<{ giftId: string; credits: number }> {
+    if (typeof typedCode !== 'string' || !typedCode.trim()) throw badInput('Enter a gift code');
+    const keys = [`gift-redeem:user:${userId}`, `gift-redeem:ip:${context.ip}`];
+    await this.limiter.hit(keys[0]!, this.limits.redeemAttemptsPerAccount);
+    await this.limiter.hit(keys[1]!, this.limits.redeemAttemptsPerIp);
+    const code = normalizeGiftCode(typedCode);
+    const row = code ? await this.gifts.byCodeHash(giftCodeHash(code)) : null;
+    if (!row) throw new GiftNotFoundError();
+    await Promise.all(keys.map((key) => this.limiter.forgive(key)));
+
+    const stream = giftStreamId(row.giftId);
+    const decided = await this.ledger.gifts.handle(
+      stream,
+      { type: 'RedeemGift', data: { giftId: row.giftId, redeemerId: userId } },
+      {
+        now: new Date(),
+        actor: { kind: 'user', id: userId },
+        reason: 'Gift code redeemed',
+        correlationId: context.correlationId,
+        idempotencyKey: `gift-redeem:${row.giftId}:${userId}`,
+      },
+    );
+    const justRedeemed = decided.events.length > 0;
+    if (justRedeemed) await this.afterRedeemed(row.giftId);
+    const { state } = await this.ledger.gifts.read(stream);
+    await this.creditRedemption(state, context.correlationId, justRedeemed);
+    await this.gifts.markSettled(row.giftId);
+    return { giftId: row.giftId, credits: row.credits };
+  }
+
+  /**
+   * Writes the redeemed gift's credits into the redeemer's account, once: the lot is keyed by the
+   * gift, and the redeemer's stream is checked for it first (idempotency keys are only kept for a
+   * while). Answers once the read models show it.
+   */
+  private async creditRedemption(
+    state: GiftState,
+    correlationId: string,
+    justRedeemed = false,
+  ): Promise<boolean> {
+    const issued = state.issued;
+    if (state.status !== 'redeemed' || !issued || !state.redeemerId) return false;
+    const stream = creditStreamId(state.redeemerId);
+    const purchaseId = giftPurchaseId(issued.giftId);
+    // Just redeemed: nobody can have written the lot but a racing retry, which the key stops.
+    if (!justRedeemed && (await this.lotWritten(stream, purchaseId))) return false;
+    const paidAt = new Date(issued.paidAt);
+    const expiresAt = addMonths(paidAt, GIFT_VALIDITY_MONTHS);
+    const result = await this.ledger.credits.handle(
+      stream,
+      {
+        type: 'PurchaseCredits',
+        data: {
+          userId: state.redeemerId,
+          purchaseId,
+          amount: issued.credits,
+          planId: issued.packId,
+          invoiceId: issued.paymentRef,
+          amountPaidCents: issued.amountPaidCents,
+          currency: issued.currency,
+          periodStart: paidAt,
+          periodEnd: expiresAt,
+          expiresAt,
+          product: 'gift',
+          packId: issued.packId,
+          giftId: issued.giftId,
+        },
+      },
+      {
+        now: new Date(),
+        actor: { kind: 'user', id: state.redeemerId },
+        reason: GIFT_CREDITS_REASON,
+        correlationId,
+        idempotencyKey: `gift-credits:${issued.giftId}`,
+      },
+    );
+    await this.projections.waitFor(result.position);
+    return result.events.length > 0;
+  }
+
+  /** Whether the redeemer's account has the gift's lot (spent lots leave the state, not the log). */
+  private async lotWritten(stream: string, purchaseId: string): Promise<boolean> {
+    const { state } = await this.ledger.credits.read(stream);
+    if (state.lots[purchaseId]) return true;
+    const events = await this.ledger.store.readStream(stream);
+    return events.some(
+      (event) =>
+        event.type === 'CreditsPurchased' &&
+        (event.data as { purchaseId?: string }).purchaseId === purchaseId,
+    );
+  }
+
+  /** Staff void an unredeemed gift and its payment is refunded. */
+  async voidGift(staffId: string, giftId: string, correlationId: string) {
+    const row = await this.gifts.byId(giftId);
+    if (!row) throw notFound('Gift not found');
+    await this.ledger.gifts.handle(
+      giftStreamId(giftId),
+      { type: 'VoidGift', data: { giftId, cause: 'staff' } },
+      {
+        now: new Date(),
+        actor: { kind: 'staff', id: staffId },
+        reason: 'Gift voided by staff; payment refunded',
+        correlationId,
+        idempotencyKey: `gift-void:${giftId}`,
+      },
+    );
+    await this.refunds.refundGiftPayment(row.paymentRef, `gift-void:${giftId}`);
+    await this.gifts.markSettled(giftId);
+    return this.view(row);
+  }
+
+  /**
+   * The payment behind a gift came back (refunded at the provider): an unredeemed gift is voided;
+   * a redeemed one loses what is unspent of its credits in the redeemer's account.
+   */
+  async paymentRefunded(paymentRef: string, correlationId: string): Promise<boolean> {
+    const row = await this.gifts.byPaymentRef(paymentRef);
+    if (!row) return false;
+    const stream = giftStreamId(row.giftId);
+    const { state } = await this.ledger.gifts.read(stream);
+    const metadata = {
+      now: new Date(),
+      actor: { kind: 'stripe', id: 'payment' } as Actor,
+      reason: 'Gift payment refunded',
+      correlationId,
+    };
+    if (state.status === 'unredeemed') {
+      await this.ledger.gifts.handle(
+        stream,
+        { type: 'VoidGift', data: { giftId: row.giftId, cause: 'payment_refunded' } },
+        { ...metadata, idempotencyKey: `gift-refunded:${row.giftId}` },
+      );
+    } else if (state.status === 'redeemed' && state.redeemerId) {
+      await this.creditRedemption(state, correlationId);
+      await this.ledger.credits.handle(
+        creditStreamId(state.redeemerId),
+        {
+          type: 'RevokeCredits',
+          data: {
+            userId: state.redeemerId,
+            lotId: giftPurchaseId(row.giftId),
+            reference: paymentRef,
+          },
+        },
+        { ...metadata, idempotencyKey: `gift-revoke:${row.giftId}` },
+      );
+    }
+    await this.gifts.markSettled(row.giftId);
+    return true;
+  }
+
+  /**
+   * Finishes what a crash interrupted: a paid gift not yet in the log is issued; a redemption
+   * without its credits gets them; a voided gift's refund is asked for (again, idempotently).
+   */
+  async reconcile(
+    correlationId: string,
+  ): Promise<{ issued: number; credited: number; refunded: number }> {
+    const report = { issued: 0, credited: 0, refunded: 0 };
+    for (const row of await this.gifts.listUnsettled()) {
+      try {
+        const stream = giftStreamId(row.giftId);
+        let { state } = await this.ledger.gifts.read(stream);
+        if (state.status === 'none') {
+          await this.issue(row, { kind: 'system', id: 'gift-reconciler' }, correlationId);
+          report.issued++;
+          ({ state } = await this.ledger.gifts.read(stream));
+        }
+        if (state.status === 'redeemed') {
+          if (await this.creditRedemption(state, correlationId)) report.credited++;
+          await this.gifts.markSettled(row.giftId);
+        } else if (state.status === 'voided') {
+          if (await this.wasVoidedByStaff(row.giftId)) {
+            await this.refunds.refundGiftPayment(row.paymentRef, `gift-void:${row.giftId}`);
+            report.refunded++;
+          }
+          await this.gifts.markSettled(row.giftId);
+        }
+      } catch (error) {
+        log.error({ err: error, giftId: row.giftId }, 'gift could not be reconciled');
+      }
+    }
+    return report;
+  }
+
+  private async wasVoidedByStaff(giftId: string) {
+    const events = await this.ledger.store.readStream(giftStreamId(giftId));
+    return events.some(
+      (event) =>
+        event.type === 'GiftVoided' && (event.data as { cause?: string }).cause === 'staff',
+    );
+  }
+}
