@@ -15,7 +15,8 @@ import type { MailDelivery } from '../mail/mail-delivery';
 import { idFromKey } from '../shared/idempotency';
 import type { RequestContext } from '../shared/request-context';
 import { badInput, notFound } from '../shared/errors';
-import { GiftCodeVault, giftCodeHash, newGiftCode, normalizeGiftCode } from './gift-codes';
+import type { GiftCodeVault} from './gift-codes';
+import { giftCodeHash, newGiftCode, normalizeGiftCode } from './gift-codes';
 import { giftPurchasedMail, giftReceivedMail } from './gift-mail';
 import type { GiftRepository, GiftRow } from './gift-repository';
 
