@@ -37,6 +37,31 @@ export function billingRoutes(services: Services): Router {
     }),
   );
 
+  router.get('/api/credit-packs', (_request, response) => {
+    response.json(
+      billing
+        .packs()
+        .map(({ id, name, credits, priceCents }) => ({ id, name, credits, priceCents })),
+    );
+  });
+
+  router.post(
+    '/api/create-pack-checkout',
+    express.json({ limit: '8kb' }),
+    asyncHandler(async (request, response) => {
+      if (!request.viewer) throw unauthenticated('Please login to buy credits');
+      const body = (request.body ?? {}) as { packId?: unknown; gift?: unknown };
+      response.json(
+        await billing.createPackCheckout(
+          request.viewer.user,
+          body.packId,
+          body.gift,
+          idempotencyKeyFrom(request.get('idempotency-key')),
+        ),
+      );
+    }),
+  );
+
   router.post(
     '/api/create-portal-session',
     asyncHandler(async (request, response) => {

@@ -3,7 +3,9 @@ import { subscriptionStreamId, type Ledger } from '@app/ledger';
 import type { UserRecord } from '../accounts/users-repository';
 import { AppError, badInput } from '../shared/errors';
 import type { IdempotencyKeys } from '../shared/idempotency';
-import type { PaymentGateway } from './payment-gateway';
+import { GiftsNotAvailableError } from './gift-payments';
+import type { GiftDetails, PaymentGateway } from './payment-gateway';
+import { CREDIT_PACKS, packById } from './packs';
 import { isPaidPlan, planById, PLANS, type PlanId } from './plans';
 
 /** The payment provider refused or failed: its message reaches the user as a Checkout Error. */
@@ -40,6 +42,21 @@ export function alreadySubscribedMessage(planName: string, endsOn: string | null
     : `You already have the ${planName}. To switch plans, use Manage Subscription on your profile.`;
 }
 
+/** `gift` as sent: absent/null is no gift; otherwise an object of optional strings. */
+function parseGift(gift: unknown): GiftDetails | null {
+  if (gift === undefined || gift === null) return null;
+  if (typeof gift !== 'object' || Array.isArray(gift)) throw badInput('gift must be an object');
+  const { recipientEmail, message } = gift as Record<string, unknown>;
+  if (recipientEmail !== undefined && typeof recipientEmail !== 'string')
+    throw badInput('gift.recipientEmail must be a string');
+  if (message !== undefined && typeof message !== 'string')
+    throw badInput('gift.message must be a string');
+  return {
+    ...(recipientEmail !== undefined ? { recipientEmail } : {}),
+    ...(message !== undefined ? { message } : {}),
+  };
+}
+
 export const NO_CUSTOMER_MESSAGE =
   'There is no subscription to manage yet. Choose a plan on the pricing page first.';
 
@@ -56,6 +73,44 @@ export class BillingService {
 
   plans() {
     return PLANS;
+  }
+
+  packs() {
+    return CREDIT_PACKS;
+  }
+
+  /**
+   * A one-time pack, open to every signed-in user (Free included; no plan needed). `gift` buys it
+   * for someone else: refused until gifts exist (issue 20c), so nothing half-made ships.
+   * A repeated idempotency key answers the first session.
+   */
+  async createPackCheckout(
+    user: UserRecord,
+    packId: unknown,
+    gift: unknown = undefined,
+    idempotencyKey: string | null = null,
+  ) {
+    if (typeof packId !== 'string' || !packId) throw badInput('packId is required');
+    const pack = packById(packId);
+    if (!pack) throw badInput(`Unknown pack "${packId}"`);
+    const giftDetails = parseGift(gift);
+    if (giftDetails) throw new GiftsNotAvailableError();
+    return this.keys.once(`pack-checkout:${user.id}`, idempotencyKey, { packId }, async () => {
+      const customerId = await this.customerOf(user.id);
+      return fromProvider(() =>
+        this.gateway.createPackCheckoutSession({
+          userId: user.id,
+          email: user.email,
+          pack,
+          kind: 'pack',
+          gift: null,
+          customerId,
+          successUrl: `${this.returnBase}/profile?checkout=pack`,
+          cancelUrl: `${this.returnBase}/pricing?checkout=canceled`,
+          idempotencyKey,
+        }),
+      );
+    });
   }
 
   /** Account deletion: ends every paid plan at the payment provider first. */

@@ -1,3 +1,4 @@
+import type { CreditPack } from './packs';
 import type { PlanId } from './plans';
 
 export interface CheckoutRequest {
@@ -12,10 +13,43 @@ export interface CheckoutRequest {
   idempotencyKey?: string | null;
 }
 
+/** What a gift buyer gives with a pack (issue 20c fills in what happens with it). */
+export interface GiftDetails {
+  recipientEmail?: string;
+  message?: string;
+}
+
+/** A one-time pack, bought in payment mode for oneself ('pack') or for someone else ('gift'). */
+export interface PackCheckoutRequest {
+  userId: string;
+  email: string;
+  pack: CreditPack;
+  kind: 'pack' | 'gift';
+  gift: GiftDetails | null;
+  customerId: string | null;
+  successUrl: string;
+  cancelUrl: string;
+  idempotencyKey?: string | null;
+}
+
+/** A payment-mode checkout the provider reports paid, for finance's reconciliation. */
+export interface PaidPackCheckout {
+  checkoutSessionId: string;
+  userId: string | null;
+  kind: 'pack' | 'gift';
+  amountPaid: number;
+  currency: string;
+  paidAt: Date;
+}
+
 /** Where the money side lives: Stripe, or the embedded local checkout. */
 export interface PaymentGateway {
   readonly kind: 'stripe' | 'local';
   createCheckoutSession(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
+  /** Checkout in payment mode for a credit pack; priced from our catalogue, not a stored price. */
+  createPackCheckoutSession(
+    request: PackCheckoutRequest,
+  ): Promise<{ sessionId: string; url: string }>;
   createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }>;
   /** Stripe ids of our plans' prices; an invoice line names one of them. */
   planForPrice(priceId: string): PlanId | null;
@@ -28,6 +62,8 @@ export interface PaymentGateway {
   cancelSubscriptionsNow(userId: string, customerId: string | null): Promise<number>;
   /** Every paid invoice the payment provider knows, for finance's reconciliation. */
   listPaidInvoices(): AsyncIterable<PaidInvoice>;
+  /** Every paid payment-mode checkout (packs and gifts), for finance's reconciliation. */
+  listPaidPackCheckouts(): AsyncIterable<PaidPackCheckout>;
 }
 
 export interface PaidInvoice {

@@ -228,10 +228,17 @@ export function decideCreditAccount(
       const nowMillis = now.getTime();
       const named = command.data.lotIds ? new Set(command.data.lotIds) : null;
       const paidBy = command.data.paidExpiringBy?.getTime() ?? null;
-      const due = (lot: { lotId: string; funding: string; expiresAt: number | null }) => {
+      const due = (lot: Lot) => {
         if (named) return named.has(lot.lotId);
+        // A new billing period resets plan credits only: packs and gifts keep their own expiry.
         if (paidBy !== null)
-          return lot.funding === 'paid' && lot.expiresAt !== null && lot.expiresAt <= paidBy;
+          return (
+            lot.funding === 'paid' &&
+            lot.source !== 'pack' &&
+            lot.source !== 'gift' &&
+            lot.expiresAt !== null &&
+            lot.expiresAt <= paidBy
+          );
         return lot.expiresAt !== null && lot.expiresAt <= nowMillis;
       };
       // A lot whose credits are all held still ends now (amount 0) when it ends before its own

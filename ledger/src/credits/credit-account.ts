@@ -39,6 +39,7 @@ export const creditAccountEventSchema = z.discriminatedUnion('type', [
       periodStart: isoDate,
       periodEnd: isoDate,
       expiresAt: isoDate.nullable(),
+      /** What was bought; absent on events written before packs and gifts existed: a plan. */
       product: z.enum(['plan', 'pack', 'gift']).optional(),
       packId: z.string().optional(),
       giftId: z.string().optional(),
@@ -274,6 +275,22 @@ function pruneLot(state: CreditAccountState, lotId: string) {
   if (!referenced) delete state.lots[lotId];
 }
 
+type PurchasedData = Extract<CreditAccountEvent, { type: 'CreditsPurchased' }>['data'];
+
+function purchasedLotSource(data: PurchasedData): string {
+  switch (data.product) {
+    case undefined:
+    case 'plan':
+      return `invoice:${data.invoiceId}`;
+    case 'pack':
+      return 'pack';
+    case 'gift':
+      return 'gift';
+    default:
+      return assertNever(data.product);
+  }
+}
+
 export function evolveCreditAccount(
   state: CreditAccountState,
   event: CreditAccountEvent,
@@ -297,7 +314,7 @@ export function evolveCreditAccount(
       addLot(state, {
         lotId: event.data.purchaseId,
         funding: 'paid',
-        source: `invoice:${event.data.invoiceId}`,
+        source: purchasedLotSource(event.data),
         amount: event.data.amount,
         expiresAt: event.data.expiresAt,
       });

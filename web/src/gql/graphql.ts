@@ -101,6 +101,7 @@ export type LoginInput = {
 
 export type ReconciliationIssueKind =
   | 'DUPLICATE_PURCHASE'
+  | 'PAID_CHECKOUT_WITHOUT_PURCHASE'
   | 'PAID_INVOICE_WITHOUT_PURCHASE'
   | 'PURCHASE_WITHOUT_INVOICE';
 

@@ -3,10 +3,21 @@ import { withTransaction } from '@app/ledger';
 import type pg from 'pg';
 import Stripe from 'stripe';
 import { AppError, notFound } from '../../shared/errors';
-import type { CheckoutRequest, PaidInvoice, PaymentGateway } from '../payment-gateway';
+import type {
+  CheckoutRequest,
+  PackCheckoutRequest,
+  PaidInvoice,
+  PaymentGateway,
+} from '../payment-gateway';
+import { packById } from '../packs';
 import { isPaidPlan, planById, type PlanId } from '../plans';
 import type { StripeWebhookService } from '../webhook/stripe-webhook-service';
 import { alreadySubscribedMessage } from '../billing-service';
+import {
+  createLocalPackSession,
+  localPaidPackCheckouts,
+  paidPackSessionObject,
+} from './local-pack-checkout';
 import {
   checkoutSessionObject,
   eventObject,
@@ -86,6 +97,14 @@ export class LocalBilling implements PaymentGateway {
     return { sessionId: id, url: `/billing/checkout/${id}` };
   }
 
+  createPackCheckoutSession(request: PackCheckoutRequest) {
+    return createLocalPackSession(this.db, request);
+  }
+
+  listPaidPackCheckouts() {
+    return localPaidPackCheckouts(this.db);
+  }
+
   async createPortalSession(customerId: string, returnUrl: string) {
     const id = localId('bps');
     await this.db.query(
@@ -126,6 +145,7 @@ export class LocalBilling implements PaymentGateway {
       id: string;
       user_id: string;
       plan_id: string;
+      kind: 'plan' | 'pack' | 'gift';
       status: string;
       success_url: string;
       cancel_url: string;
@@ -136,7 +156,35 @@ export class LocalBilling implements PaymentGateway {
     );
     const row = result.rows[0];
     if (!row) throw notFound('This checkout session does not exist');
-    return { ...row, plan: planById(row.plan_id)! };
+    return { ...row, plan: planById(row.plan_id), pack: packById(row.plan_id) };
+  }
+
+  /**
+   * Pay a pack (or gift): one payment, no subscription. The open → complete step is one conditional
+   * UPDATE, so of concurrent or repeated payments only one sends checkout.session.completed.
+   */
+  private async payPack(session: Awaited<ReturnType<LocalBilling['checkoutSession']>>, now: Date) {
+    const claim = await this.db.query(
+      `UPDATE local_checkout_sessions SET status = 'complete', completed_at = $2
+       WHERE id = $1 AND status = 'open'`,
+      [session.id, now],
+    );
+    if (claim.rowCount !== 1) return session.success_url;
+    await this.deliver(
+      'checkout.session.completed',
+      paidPackSessionObject({
+        id: session.id,
+        userId: session.user_id,
+        customerId: localCustomerIdFor(session.user_id),
+        pack: session.pack!,
+        kind: session.kind === 'gift' ? 'gift' : 'pack',
+        paidAt: now,
+        successUrl: session.success_url,
+        cancelUrl: session.cancel_url,
+      }),
+      now,
+    );
+    return session.success_url;
   }
 
   /**
@@ -148,12 +196,14 @@ export class LocalBilling implements PaymentGateway {
   async pay(sessionId: string, now = new Date()): Promise<string> {
     const session = await this.checkoutSession(sessionId);
     if (session.status !== 'open') return session.success_url;
+    if (session.kind !== 'plan') return this.payPack(session, now);
+    const plan = session.plan!;
     const customerId = localCustomerIdFor(session.user_id);
     const subscription: LocalSubscription = {
       id: localId('sub'),
       userId: session.user_id,
       customerId,
-      planId: session.plan.id,
+      planId: plan.id,
       status: 'active',
       currentPeriodStart: now,
       currentPeriodEnd: addMonth(now),
@@ -202,14 +252,14 @@ export class LocalBilling implements PaymentGateway {
       checkoutSessionObject({
         id: sessionId,
         userId: session.user_id,
-        plan: session.plan,
+        plan,
         customerId,
         subscriptionId: subscription.id,
         successUrl: session.success_url,
         cancelUrl: session.cancel_url,
       }),
     );
-    await this.deliver('invoice.paid', paidInvoiceObject(subscription, session.plan, now));
+    await this.deliver('invoice.paid', paidInvoiceObject(subscription, plan, now));
     return session.success_url;
   }
 

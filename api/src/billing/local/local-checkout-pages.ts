@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { CreditPack } from '../packs';
 import type { Plan } from '../plans';
 import type { LocalSubscription } from './stripe-objects';
 
@@ -49,17 +50,21 @@ function layout(title: string, body: string) {
 
 export function checkoutPage(input: {
   sessionId: string;
-  plan: Plan;
+  plan: Plan | undefined;
+  pack?: CreditPack | undefined;
+  gift?: boolean;
   email: string;
   status: string;
 }) {
-  const { plan } = input;
+  const { plan, pack } = input;
   if (input.status !== 'open') {
     return layout(
       'Checkout complete',
       `<div class="card"><h1>This checkout is complete</h1><p class="muted">You can close this page.</p></div>`,
     );
   }
+  if (pack) return packCheckoutPage({ ...input, pack });
+  if (!plan) throw new Error(`checkout session ${input.sessionId} sells nothing we know`);
   return layout(
     `Subscribe to ${plan.name}`,
     `<div class="card">
@@ -71,6 +76,31 @@ export function checkoutPage(input: {
       <p class="note">Payments run in local mode: no card is charged. Paying here sends the same signed events Stripe would send.</p>
       <div class="actions">
         <form method="post" action="/billing/checkout/${escape(input.sessionId)}/pay"><button class="primary" type="submit">Pay ${dollars(plan.price)}</button></form>
+        <form method="post" action="/billing/checkout/${escape(input.sessionId)}/cancel"><button type="submit">Cancel</button></form>
+      </div>
+    </div>`,
+  );
+}
+
+function packCheckoutPage(input: {
+  sessionId: string;
+  pack: CreditPack;
+  gift?: boolean;
+  email: string;
+}) {
+  const { pack } = input;
+  const title = input.gift ? `Buy ${pack.name} as a gift` : `Buy ${pack.name}`;
+  return layout(
+    title,
+    `<div class="card">
+      <p class="muted">Stylised · test checkout</p>
+      <h1>${escape(title)}</h1>
+      <p class="amount">${dollars(pack.priceCents)} <span class="muted">once</span></p>
+      <p class="muted">${pack.credits} credits · paid by ${escape(input.email)}</p>
+      <ul><li>Credits expire 24 months after purchase</li><li>No subscription</li></ul>
+      <p class="note">Payments run in local mode: no card is charged. Paying here sends the same signed events Stripe would send.</p>
+      <div class="actions">
+        <form method="post" action="/billing/checkout/${escape(input.sessionId)}/pay"><button class="primary" type="submit">Pay ${dollars(pack.priceCents)}</button></form>
         <form method="post" action="/billing/checkout/${escape(input.sessionId)}/cancel"><button type="submit">Cancel</button></form>
       </div>
     </div>`,

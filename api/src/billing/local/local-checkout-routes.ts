@@ -61,6 +61,8 @@ export function localCheckoutRoutes(
         checkoutPage({
           sessionId: session.id,
           plan: session.plan,
+          pack: session.pack,
+          gift: session.kind === 'gift',
           email: session.email,
           status: session.status,
         }),

@@ -3,7 +3,9 @@ import type { BillingConfig } from '../../config';
 import {
   PaymentsNotConfiguredError,
   type CheckoutRequest,
+  type PackCheckoutRequest,
   type PaidInvoice,
+  type PaidPackCheckout,
   type PaymentGateway,
 } from '../payment-gateway';
 import type { PlanId } from '../plans';
@@ -69,6 +71,67 @@ export class StripeGateway implements PaymentGateway {
     );
     if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
     return { sessionId: session.id, url: session.url };
+  }
+
+  /**
+   * Checkout in payment mode, priced from our own catalogue (price_data): no Stripe price to keep
+   * in step. The metadata says what was bought; the webhook reads it back.
+   */
+  async createPackCheckoutSession(request: PackCheckoutRequest) {
+    const metadata: Record<string, string> = {
+      userId: request.userId,
+      kind: request.kind,
+      packId: request.pack.id,
+    };
+    const session = await this.stripe.checkout.sessions.create(
+      {
+        mode: 'payment',
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: 'usd',
+              unit_amount: request.pack.priceCents,
+              product_data: { name: `Stylised credits: ${request.pack.name}` },
+            },
+          },
+        ],
+        ...(request.customerId
+          ? { customer: request.customerId }
+          : { customer_email: request.email }),
+        client_reference_id: request.userId,
+        metadata,
+        payment_intent_data: { metadata },
+        success_url: request.successUrl,
+        cancel_url: request.cancelUrl,
+      },
+      {
+        idempotencyKey: request.idempotencyKey
+          ? `pack-checkout:${request.userId}:${request.idempotencyKey}`
+          : `pack-checkout:${request.userId}:${request.pack.id}:${Math.floor(Date.now() / 60_000)}`,
+      },
+    );
+    if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
+    return { sessionId: session.id, url: session.url };
+  }
+
+  async *listPaidPackCheckouts(): AsyncIterable<PaidPackCheckout> {
+    for await (const session of this.stripe.checkout.sessions.list({
+      status: 'complete',
+      limit: 100,
+    })) {
+      const kind = session.metadata?.kind;
+      if (session.mode !== 'payment' || session.payment_status !== 'paid') continue;
+      if (kind !== 'pack' && kind !== 'gift') continue;
+      yield {
+        checkoutSessionId: session.id,
+        userId: session.client_reference_id ?? session.metadata?.userId ?? null,
+        kind,
+        amountPaid: session.amount_total ?? 0,
+        currency: session.currency ?? 'usd',
+        paidAt: new Date(session.created * 1000),
+      };
+    }
   }
 
   async createPortalSession(customerId: string, returnUrl: string) {

@@ -11,6 +11,7 @@ import { AppError } from '../../shared/errors';
 import type { PaymentGateway } from '../payment-gateway';
 import { planById, type PlanId } from '../plans';
 import { StripeGateway } from '../stripe/stripe-gateway';
+import { PackPayments } from './pack-payments';
 
 export class WebhookSignatureError extends AppError {
   constructor() {
@@ -56,6 +57,8 @@ const STATUS: Record<string, SubscriptionStatus> = {
  * idempotency keys come from Stripe's own ids, so out-of-order and repeated deliveries are safe.
  */
 export class StripeWebhookService {
+  private readonly packs: PackPayments;
+
   constructor(
     private readonly db: pg.Pool,
     private readonly ledger: Ledger,
@@ -65,7 +68,9 @@ export class StripeWebhookService {
     private readonly onDelivery?: (outcome: string) => void,
     /** How long a concurrent delivery of an event being processed waits before `in_progress`. */
     private readonly waitForOtherDeliveryMs = 20_000,
-  ) {}
+  ) {
+    this.packs = new PackPayments(db, ledger);
+  }
 
   /** Verifies and processes one delivery; throws WebhookSignatureError on a bad signature. */
   async receive(rawBody: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
@@ -150,6 +155,10 @@ export class StripeWebhookService {
     switch (event.type) {
       case 'checkout.session.completed':
         return this.checkoutCompleted(event, event.data.object);
+      case 'checkout.session.async_payment_succeeded':
+        return (
+          event.data.object.mode === 'payment' && this.packs.completed(event, event.data.object)
+        );
       case 'invoice.paid':
         return this.invoicePaid(event, event.data.object);
       case 'invoice.payment_failed':
@@ -166,6 +175,7 @@ export class StripeWebhookService {
   }
 
   private async checkoutCompleted(event: Stripe.Event, session: Stripe.Checkout.Session) {
+    if (session.mode === 'payment') return this.packs.completed(event, session);
     if (session.mode !== 'subscription') return false;
     const userId = session.client_reference_id ?? session.metadata?.userId;
     const customerId = idOf(session.customer);
@@ -410,6 +420,11 @@ export class StripeWebhookService {
     if (!charge.refunded) return false; // partial refunds leave the credits (see README)
     const paymentIntentId = idOf(charge.payment_intent);
     if (!paymentIntentId) return false;
+    const pack = await this.packs.paymentFor(paymentIntentId);
+    if (pack) {
+      await this.packs.revoke(event.id, charge.id, pack);
+      return true;
+    }
     const found = await this.invoiceForPayment(paymentIntentId);
     if (found) {
       await this.revokeRefunded(event.id, charge.id, found);
@@ -426,6 +441,11 @@ export class StripeWebhookService {
     const now = await this.invoiceForPayment(paymentIntentId);
     if (now && (await this.purchaseRecorded(now))) {
       await this.revokeRefunded(event.id, charge.id, now);
+      return true;
+    }
+    const packNow = await this.packs.paymentFor(paymentIntentId);
+    if (packNow && (await this.packs.purchaseRecorded(packNow))) {
+      await this.packs.revoke(event.id, charge.id, packNow);
       return true;
     }
     return 'pending';

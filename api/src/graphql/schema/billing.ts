@@ -1,3 +1,4 @@
+import type { CreditPack } from '../../billing/packs';
 import type { Plan } from '../../billing/plans';
 import { unauthenticated } from '../../shared/errors';
 import { idempotencyKeyFrom } from '../../shared/idempotency';
@@ -31,10 +32,35 @@ const PortalSessionRef = builder.objectRef<{ url: string }>('PortalSession').imp
   fields: (t) => ({ url: t.exposeString('url') }),
 });
 
+const CreditPackRef = builder.objectRef<CreditPack>('CreditPack').implement({
+  description: 'A one-time pack of credits; they expire 24 months after purchase',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    name: t.exposeString('name'),
+    credits: t.exposeInt('credits'),
+    priceCents: t.exposeInt('priceCents', { description: 'In cents, paid once' }),
+  }),
+});
+
+const GiftInput = builder.inputType('GiftInput', {
+  description: 'Buy the pack as a gift for someone else',
+  fields: (t) => ({
+    recipientEmail: t.string(),
+    message: t.string(),
+  }),
+});
+
 builder.queryField('subscriptionPlans', (t) =>
   t.field({
     type: [SubscriptionPlanRef],
     resolve: (_root, _args, context) => [...context.services.billing.plans()],
+  }),
+);
+
+builder.queryField('creditPacks', (t) =>
+  t.field({
+    type: [CreditPackRef],
+    resolve: (_root, _args, context) => [...context.services.billing.packs()],
   }),
 );
 
@@ -53,6 +79,32 @@ builder.mutationFields((t) => ({
       return context.services.billing.createCheckout(
         context.viewer.user,
         String(planId),
+        idempotencyKeyFrom(idempotencyKey),
+      );
+    },
+  }),
+  createPackCheckout: t.field({
+    type: CheckoutSessionRef,
+    args: {
+      packId: t.arg.id({ required: true }),
+      gift: t.arg({ type: GiftInput }),
+      idempotencyKey: t.arg.string({
+        description:
+          'One key per user action: a repeat (double click, retry) answers the first result and has no second effect',
+      }),
+    },
+    resolve: (_root, { packId, gift, idempotencyKey }, context) => {
+      if (!context.viewer) throw unauthenticated('Please login to buy credits');
+      const giftDetails = gift
+        ? {
+            ...(gift.recipientEmail != null ? { recipientEmail: gift.recipientEmail } : {}),
+            ...(gift.message != null ? { message: gift.message } : {}),
+          }
+        : undefined;
+      return context.services.billing.createPackCheckout(
+        context.viewer.user,
+        String(packId),
+        giftDetails,
         idempotencyKeyFrom(idempotencyKey),
       );
     },

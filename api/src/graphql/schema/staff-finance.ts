@@ -1,6 +1,10 @@
 import { financeReport, type FinanceReportRow } from '@app/projections';
 import { badInput } from '../../shared/errors';
-import { reconcile, type ReconciliationIssue } from '../../staff/reconciliation';
+import {
+  reconcile,
+  type Reconciliation,
+  type ReconciliationIssue,
+} from '../../staff/reconciliation';
 import { builder } from '../builder';
 
 const GranularityEnum = builder.enumType('ReportGranularity', {
@@ -36,6 +40,7 @@ const ReportRowRef = builder.objectRef<FinanceReportRow>('FinanceReportRow').imp
 const IssueKindEnum = builder.enumType('ReconciliationIssueKind', {
   values: [
     'PAID_INVOICE_WITHOUT_PURCHASE',
+    'PAID_CHECKOUT_WITHOUT_PURCHASE',
     'DUPLICATE_PURCHASE',
     'PURCHASE_WITHOUT_INVOICE',
   ] as const,
@@ -51,14 +56,15 @@ const IssueRef = builder.objectRef<ReconciliationIssue>('ReconciliationIssue').i
   }),
 });
 
-const ReconciliationRef = builder
-  .objectRef<{ invoicesChecked: number; issues: ReconciliationIssue[] }>('Reconciliation')
-  .implement({
-    fields: (t) => ({
-      invoicesChecked: t.exposeInt('invoicesChecked'),
-      issues: t.field({ type: [IssueRef], resolve: (r) => r.issues }),
+const ReconciliationRef = builder.objectRef<Reconciliation>('Reconciliation').implement({
+  fields: (t) => ({
+    invoicesChecked: t.exposeInt('invoicesChecked'),
+    checkoutsChecked: t.exposeInt('checkoutsChecked', {
+      description: 'Paid payment-mode checkouts (credit packs and gifts) checked',
     }),
-  });
+    issues: t.field({ type: [IssueRef], resolve: (r) => r.issues }),
+  }),
+});
 
 builder.queryFields((t) => ({
   financeReport: t.field({
@@ -79,7 +85,8 @@ builder.queryFields((t) => ({
   financeReconciliation: t.field({
     type: ReconciliationRef,
     authScopes: { finance: true },
-    description: 'Paid invoices without exactly one purchase, and purchases without a paid invoice',
+    description:
+      'Paid invoices and pack checkouts without exactly one purchase, and purchases without a payment',
     resolve: (_root, _args, context) =>
       reconcile(context.services.pool, context.services.billing.gateway),
   }),

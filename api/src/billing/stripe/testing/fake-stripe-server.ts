@@ -30,6 +30,8 @@ export class FakeStripeServer {
   readonly invoiceForPaymentIntent = new Map<string, string>();
   /** Subscriptions the tests seed, by id (list by customer, cancel). */
   readonly subscriptions = new Map<string, { id: string; customer: string; status: string }>();
+  /** Checkout sessions made through the API, by id (payment mode is completed by the test). */
+  readonly checkoutSessions = new Map<string, Record<string, unknown>>();
   private checkoutFailure: string | null = null;
   private constructor(
     private readonly server: Server,
@@ -53,6 +55,21 @@ export class FakeStripeServer {
   /** The next checkout session request is refused the way Stripe refuses a bad price. */
   failNextCheckout(message: string) {
     this.checkoutFailure = message;
+  }
+
+  /**
+   * The customer pays a payment-mode session on Stripe's page: the session completes paid, with a
+   * payment intent. Answers the session as checkout.session.completed carries it.
+   */
+  completeCheckout(sessionId: string): Record<string, unknown> {
+    const session = this.checkoutSessions.get(sessionId);
+    if (!session) throw new Error(`no checkout session ${sessionId}`);
+    Object.assign(session, {
+      status: 'complete',
+      payment_status: 'paid',
+      payment_intent: session.payment_intent ?? id('pi'),
+    });
+    return { ...session };
   }
 
   /** STRIPE_API_* settings for the app. */
@@ -103,7 +120,7 @@ export class FakeStripeServer {
           },
         ];
       }
-      if (!form['line_items[0][price]']) {
+      if (!form['line_items[0][price]'] && !form['line_items[0][price_data][unit_amount]']) {
         return [
           400,
           {
@@ -116,24 +133,43 @@ export class FakeStripeServer {
         ];
       }
       const sessionId = id('cs');
-      return [
-        200,
-        {
-          id: sessionId,
-          object: 'checkout.session',
-          mode: form.mode,
-          status: 'open',
-          payment_status: 'unpaid',
-          client_reference_id: form.client_reference_id ?? null,
-          customer: form.customer ?? null,
-          customer_email: form.customer_email ?? null,
-          success_url: form.success_url,
-          cancel_url: form.cancel_url,
-          metadata: { userId: form['metadata[userId]'], planId: form['metadata[planId]'] },
-          url: `https://checkout.stripe.com/c/pay/${sessionId}`,
-          livemode: false,
-        },
-      ];
+      const metadata = Object.fromEntries(
+        Object.entries(form)
+          .filter(([key]) => /^metadata\[[^\]]+\]$/.test(key))
+          .map(([key, value]) => [key.slice('metadata['.length, -1), value]),
+      );
+      const unitAmount = Number(form['line_items[0][price_data][unit_amount]'] ?? Number.NaN);
+      const session = {
+        id: sessionId,
+        object: 'checkout.session',
+        mode: form.mode,
+        status: 'open',
+        payment_status: 'unpaid',
+        client_reference_id: form.client_reference_id ?? null,
+        customer: form.customer ?? null,
+        customer_email: form.customer_email ?? null,
+        success_url: form.success_url,
+        cancel_url: form.cancel_url,
+        amount_total: Number.isNaN(unitAmount) ? null : unitAmount,
+        currency: form['line_items[0][price_data][currency]'] ?? null,
+        payment_intent: null,
+        created: Math.floor(Date.now() / 1000),
+        metadata,
+        url: `https://checkout.stripe.com/c/pay/${sessionId}`,
+        livemode: false,
+      };
+      this.checkoutSessions.set(sessionId, session);
+      return [200, session];
+    }
+    if (request.method === 'GET' && url.pathname === '/v1/invoices') {
+      return [200, { object: 'list', url: '/v1/invoices', has_more: false, data: [] }];
+    }
+    if (request.method === 'GET' && url.pathname === '/v1/checkout/sessions') {
+      const status = url.searchParams.get('status');
+      const data = [...this.checkoutSessions.values()].filter(
+        (session) => !status || session.status === status,
+      );
+      return [200, { object: 'list', url: '/v1/checkout/sessions', has_more: false, data }];
     }
     const price = /^\/v1\/prices\/([^/]+)$/.exec(url.pathname);
     if (request.method === 'GET' && price) {

@@ -1,0 +1,161 @@
+import type Stripe from 'stripe';
+import type pg from 'pg';
+import { creditStreamId, type CommandMetadata, type Ledger } from '@app/ledger';
+import { onGiftPaid } from '../gift-payments';
+import { packById, packExpiry, packPurchaseId } from '../packs';
+
+const seconds = (unix: number) => new Date(unix * 1000);
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+
+/** A paid pack checkout as recorded: what a refunded charge takes back. */
+export interface PackPayment {
+  checkout_session_id: string;
+  user_id: string;
+  kind: 'pack' | 'gift';
+}
+
+/**
+ * Payment-mode checkouts: a completed, paid session of a pack buys its credits as a paid lot that
+ * expires 24 months after the purchase; a gift's goes through the gift hook. Idempotent by the
+ * session id (the lot id and the command's key), whatever the number of deliveries.
+ */
+export class PackPayments {
+  constructor(
+    private readonly db: pg.Pool,
+    private readonly ledger: Ledger,
+  ) {}
+
+  /** checkout.session.completed (or async_payment_succeeded) of a payment-mode session. */
+  async completed(event: Stripe.Event, session: Stripe.Checkout.Session): Promise<boolean> {
+    // Delayed payment methods complete the session unpaid; async_payment_succeeded follows.
+    if (session.payment_status !== 'paid') return false;
+    const kind = session.metadata?.kind;
+    if (kind !== 'pack' && kind !== 'gift') return false;
+    const userId = session.client_reference_id ?? session.metadata?.userId;
+    const pack = packById(session.metadata?.packId);
+    if (!userId || !pack) throw new Error(`checkout session ${session.id} lacks user or pack`);
+    const paidAt = seconds(event.created);
+    const amountPaid = session.amount_total ?? pack.priceCents;
+    const currency = session.currency ?? 'usd';
+    const paymentIntentId = idOf(session.payment_intent);
+    await this.db.query(
+      `INSERT INTO billing_pack_payments (checkout_session_id, user_id, kind, pack_id, amount_paid, currency,
+         payment_intent_id, paid_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (checkout_session_id) DO NOTHING`,
+      [session.id, userId, kind, pack.id, amountPaid, currency, paymentIntentId, paidAt],
+    );
+    if (kind === 'gift') {
+      await onGiftPaid(
+        {
+          checkoutSessionId: session.id,
+          buyerId: userId,
+          pack,
+          amountPaidCents: amountPaid,
+          currency,
+          paymentIntentId,
+          paidAt,
+          eventId: event.id,
+        },
+        { db: this.db, ledger: this.ledger },
+      );
+      return true;
+    }
+    const expiresAt = packExpiry(paidAt);
+    await this.ledger.credits.handle(
+      creditStreamId(userId),
+      {
+        type: 'PurchaseCredits',
+        data: {
+          userId,
+          purchaseId: packPurchaseId(session.id),
+          amount: pack.credits,
+          planId: pack.id,
+          invoiceId: session.id,
+          amountPaidCents: amountPaid,
+          currency,
+          periodStart: paidAt,
+          periodEnd: expiresAt,
+          expiresAt,
+          product: 'pack',
+          packId: pack.id,
+        },
+      },
+      metadataOf(event, `pack:${session.id}`, `Credit pack: ${pack.name}`),
+    );
+    await this.applyPendingRefunds(paymentIntentId);
+    return true;
+  }
+
+  async paymentFor(paymentIntentId: string): Promise<PackPayment | null> {
+    const result = await this.db.query<PackPayment>(
+      `SELECT checkout_session_id, user_id, kind FROM billing_pack_payments WHERE payment_intent_id = $1`,
+      [paymentIntentId],
+    );
+    return result.rows[0] ?? null;
+  }
+
+  async purchaseRecorded(payment: PackPayment): Promise<boolean> {
+    const { state } = await this.ledger.credits.read(creditStreamId(payment.user_id));
+    return state.seenKeys[`pack:${payment.checkout_session_id}`] !== undefined;
+  }
+
+  /**
+   * A fully refunded pack payment takes back what is still unspent of its lot, no more (spent
+   * credits stay spent; held ones end when their hold is released). Keyed by the charge.
+   */
+  async revoke(eventId: string, chargeId: string, payment: PackPayment) {
+    await this.db.query(
+      `UPDATE billing_pack_payments SET refunded_at = coalesce(refunded_at, now())
+       WHERE checkout_session_id = $1`,
+      [payment.checkout_session_id],
+    );
+    // A refunded gift is voided by the gift stream (issue 20c); its credits are not the buyer's.
+    if (payment.kind === 'pack') {
+      await this.ledger.credits.handle(
+        creditStreamId(payment.user_id),
+        {
+          type: 'RevokeCredits',
+          data: {
+            userId: payment.user_id,
+            lotId: packPurchaseId(payment.checkout_session_id),
+            reference: chargeId,
+          },
+        },
+        {
+          now: new Date(),
+          actor: { kind: 'stripe', id: eventId },
+          reason: 'Pack payment refunded: unspent credits taken back',
+          correlationId: eventId,
+          causationId: eventId,
+          idempotencyKey: `refund:${chargeId}`,
+        },
+      );
+    }
+    await this.db.query('DELETE FROM pending_refunds WHERE charge_id = $1', [chargeId]);
+  }
+
+  /** Refunds that arrived before the session completed, applied once its credits are bought. */
+  async applyPendingRefunds(paymentIntentId: string | null) {
+    if (!paymentIntentId) return;
+    const payment = await this.paymentFor(paymentIntentId);
+    if (!payment) return;
+    const pending = await this.db.query<{ charge_id: string; event_id: string }>(
+      'SELECT charge_id, event_id FROM pending_refunds WHERE payment_intent_id = $1',
+      [paymentIntentId],
+    );
+    for (const refund of pending.rows)
+      await this.revoke(refund.event_id, refund.charge_id, payment);
+  }
+}
+
+function metadataOf(event: Stripe.Event, key: string, reason: string): CommandMetadata {
+  return {
+    now: new Date(),
+    actor: { kind: 'stripe', id: event.id },
+    reason,
+    correlationId: event.id,
+    causationId: event.id,
+    idempotencyKey: key,
+  };
+}
