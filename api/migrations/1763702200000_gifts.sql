@@ -22,5 +22,15 @@ CREATE TABLE gifts (
 CREATE INDEX gifts_buyer_idx ON gifts (buyer_id, created_at DESC);
 CREATE INDEX gifts_unsettled_idx ON gifts (created_at) WHERE settled_at IS NULL;
 
+-- What a gift checkout's buyer wrote (recipient, message), until its payment issues the gift.
+CREATE TABLE gift_orders (
+  checkout_session_id text PRIMARY KEY,
+  buyer_id uuid NOT NULL,
+  recipient_email text,
+  message text,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+
 -- Down Migration
+DROP TABLE gift_orders;
 DROP TABLE gifts;

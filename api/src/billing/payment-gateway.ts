@@ -62,6 +62,11 @@ export interface PaymentGateway {
   cancelSubscriptionsNow(userId: string, customerId: string | null): Promise<number>;
   /** Every paid invoice the payment provider knows, for finance's reconciliation. */
   listPaidInvoices(): AsyncIterable<PaidInvoice>;
+  /**
+   * Refunds a paid payment-mode checkout in full (a voided gift); the provider then sends
+   * charge.refunded like any refund. Repeating it with the same key refunds once.
+   */
+  refundCheckoutPayment(checkoutSessionId: string, idempotencyKey: string): Promise<void>;
   /** Every paid payment-mode checkout (packs and gifts), for finance's reconciliation. */
   listPaidPackCheckouts(): AsyncIterable<PaidPackCheckout>;
 }

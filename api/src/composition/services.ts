@@ -32,7 +32,7 @@ import { ContactService } from '../contact/contact-service';
 import type { CookieOptions } from '../http/auth/session-cookie';
 import { LedgerAuditService } from '../operator/ledger-audit-service';
 import { createGiftService } from '../gifts/create-gift-service';
-import type { GiftService } from '../gifts/gift-service';
+import type { GiftPaymentRefunds, GiftService } from '../gifts/gift-service';
 import { IdempotencyKeys } from '../shared/idempotency';
 import type { ProjectionsGate } from './projections-gate';
 import type { Runtime } from './runtime';
@@ -85,6 +85,7 @@ async function createBilling(
   ledger: Ledger,
   idempotency: IdempotencyKeys,
   metrics: Metrics,
+  createGifts: (refunds: GiftPaymentRefunds, webhookSecret: string) => GiftService,
 ) {
   const { billing } = config;
   const webhookSecret =
@@ -95,8 +96,17 @@ async function createBilling(
   if (!webhookSecret) throw new PaymentsNotConfiguredError('STRIPE_WEBHOOK_SECRET is not set');
   const localBilling = billing.mode === 'local' ? new LocalBilling(pool, webhookSecret) : null;
   const gateway = localBilling ?? new StripeGateway(billing);
-  const webhooks = new StripeWebhookService(pool, ledger, gateway, webhookSecret, (outcome) =>
-    metrics.webhookDeliveries.inc({ outcome }),
+  const gifts = createGifts(
+    { refundGiftPayment: (paymentRef, key) => gateway.refundCheckoutPayment(paymentRef, key) },
+    webhookSecret,
+  );
+  const webhooks = new StripeWebhookService(
+    pool,
+    ledger,
+    gateway,
+    webhookSecret,
+    gifts,
+    (outcome) => metrics.webhookDeliveries.inc({ outcome }),
   );
   localBilling?.connect(webhooks);
   // Stripe needs absolute return URLs; the local checkout stays on whatever origin the page used.
@@ -106,8 +116,9 @@ async function createBilling(
     gateway,
     localBilling ? '' : config.publicUrl,
     idempotency,
+    gifts,
   );
-  return { billing: billingService, webhooks, localBilling };
+  return { billing: billingService, webhooks, localBilling, gifts };
 }
 
 export async function createServices(
@@ -160,18 +171,22 @@ export async function createServices(
     generations,
     projections: runtime.runner ? runtime.projectionOperations : null,
   });
-  const billing = await createBilling(config, pool, ledger, idempotency, runtime.metrics);
-  const gifts = await createGiftService(config, {
+  const billing = await createBilling(
+    config,
     pool,
     ledger,
-    users: accounts.users,
-    projections: runtime.projections,
-    mail,
-    // TEMPORARY until the pack checkout (issue 20a) is merged: then the payment gateway refunds.
-    refunds: {
-      refundGiftPayment: () => Promise.reject(new Error('Gift refunds are not wired yet')),
-    },
-  });
+    idempotency,
+    runtime.metrics,
+    (refunds, webhookSecret) =>
+      createGiftService(config, webhookSecret, {
+        pool,
+        ledger,
+        users: accounts.users,
+        projections: runtime.projections,
+        mail,
+        refunds,
+      }),
+  );
   return {
     config,
     pool,
@@ -191,7 +206,6 @@ export async function createServices(
     generationRecovery: new GenerationRecovery(ledger, generations, provider, blobs),
     contact: new ContactService(pool),
     ...billing,
-    gifts,
     accountDeletion: new AccountDeletionService(
       pool,
       accounts,

@@ -5,21 +5,17 @@ import type { UsersRepository } from '../accounts/users-repository';
 import type { ProjectionsGate } from '../composition/projections-gate';
 import type { Config } from '../config';
 import type { MailDelivery } from '../mail/mail-delivery';
-import { localSecret } from '../shared/local-secrets';
 import { GiftCodeVault } from './gift-codes';
 import { GiftRepository } from './gift-repository';
 import { GiftService, type GiftPaymentRefunds } from './gift-service';
 
-export class GiftsNotConfiguredError extends Error {
-  constructor() {
-    super('Gifts are not configured: GIFT_CODE_SECRET is not set');
-    this.name = 'GiftsNotConfiguredError';
-  }
-}
-
-/** The gift service with its sealing secret (generated into the data folder with local payments). */
-export async function createGiftService(
+/**
+ * The gift service with its sealing secret: GIFT_CODE_SECRET, else one derived from the webhook
+ * secret (shared by every replica already; set GIFT_CODE_SECRET to rotate the two apart).
+ */
+export function createGiftService(
   config: Config,
+  webhookSecret: string,
   deps: {
     pool: pg.Pool;
     ledger: Ledger;
@@ -28,11 +24,8 @@ export async function createGiftService(
     mail: MailDelivery;
     refunds: GiftPaymentRefunds;
   },
-): Promise<GiftService> {
-  const secret =
-    config.giftCodeSecret ??
-    (config.billing.mode === 'local' ? await localSecret(config.dataDir, 'giftCodeSecret') : null);
-  if (!secret) throw new GiftsNotConfiguredError();
+): GiftService {
+  const secret = config.giftCodeSecret ?? `derived-from-webhook-secret:${webhookSecret}`;
   return new GiftService(
     deps.ledger,
     new GiftRepository(deps.pool),

@@ -115,6 +115,29 @@ export class GiftRepository {
     return result.rows.map(fromDb);
   }
 
+  async recordOrder(
+    checkoutSessionId: string,
+    buyerId: string,
+    details: { recipientEmail?: string; message?: string },
+  ): Promise<void> {
+    await this.db.query(
+      `INSERT INTO gift_orders (checkout_session_id, buyer_id, recipient_email, message)
+       VALUES ($1, $2, $3, $4) ON CONFLICT (checkout_session_id) DO NOTHING`,
+      [checkoutSessionId, buyerId, details.recipientEmail ?? null, details.message ?? null],
+    );
+  }
+
+  async orderFor(
+    checkoutSessionId: string,
+  ): Promise<{ recipientEmail: string | null; message: string | null } | null> {
+    const result = await this.db.query<{ recipient_email: string | null; message: string | null }>(
+      'SELECT recipient_email, message FROM gift_orders WHERE checkout_session_id = $1',
+      [checkoutSessionId],
+    );
+    const row = result.rows[0];
+    return row ? { recipientEmail: row.recipient_email, message: row.message } : null;
+  }
+
   async markSettled(giftId: string): Promise<void> {
     await this.db.query(
       'UPDATE gifts SET settled_at = now() WHERE gift_id = $1 AND settled_at IS NULL',

@@ -9,13 +9,16 @@ import {
   type Ledger,
 } from '@app/ledger';
 import type { RateLimit, RateLimiter } from '../accounts/rate-limiter';
+import type { GiftOrders } from '../billing/billing-service';
+import type { GiftPaid, GiftPayments } from '../billing/gift-payments';
+import type { GiftDetails } from '../billing/payment-gateway';
 import type { UsersRepository } from '../accounts/users-repository';
 import type { ProjectionsGate } from '../composition/projections-gate';
 import type { MailDelivery } from '../mail/mail-delivery';
 import { idFromKey } from '../shared/idempotency';
 import type { RequestContext } from '../shared/request-context';
 import { badInput, notFound } from '../shared/errors';
-import type { GiftCodeVault} from './gift-codes';
+import type { GiftCodeVault } from './gift-codes';
 import { giftCodeHash, newGiftCode, normalizeGiftCode } from './gift-codes';
 import { giftPurchasedMail, giftReceivedMail } from './gift-mail';
 import type { GiftRepository, GiftRow } from './gift-repository';
@@ -26,7 +29,6 @@ const log = componentLogger('gifts');
 export const GIFT_VALIDITY_MONTHS = 24;
 /** The reason on the credit lot; the credit history names it "Gift credits". */
 export const GIFT_CREDITS_REASON = 'Gift redeemed';
-export const MAX_GIFT_MESSAGE_LENGTH = 500;
 
 export interface PaidGift {
   buyerId: string;
@@ -37,8 +39,6 @@ export interface PaidGift {
   amountPaidCents: number;
   currency: string;
   paidAt: Date;
-  recipientEmail: string | null;
-  message: string | null;
 }
 
 export type GiftStatus = 'unredeemed' | 'redeemed' | 'voided';
@@ -79,7 +79,7 @@ export const addMonths = (date: Date, months: number) => {
  * stream decides (one GiftRedeemed, whoever races); the credit lot that follows is keyed by the
  * gift, and `reconcile` finishes any redemption a crash left without its credits.
  */
-export class GiftService {
+export class GiftService implements GiftPayments, GiftOrders {
   /** Called between the gift's event and the credits (crash tests stop the process here). */
   afterRedeemed: (giftId: string) => Promise<void> = async () => undefined;
 
@@ -96,15 +96,42 @@ export class GiftService {
     private readonly limits: GiftLimits,
   ) {}
 
+  /** GiftOrders: what the buyer wrote, kept until the payment issues the gift. */
+  record(checkoutSessionId: string, buyerId: string, gift: GiftDetails): Promise<void> {
+    return this.gifts.recordOrder(checkoutSessionId, buyerId, gift);
+  }
+
+  /** GiftPayments: a gift checkout was paid. */
+  async paid(paid: GiftPaid): Promise<void> {
+    await this.issuePaidGift(
+      {
+        buyerId: paid.buyerId,
+        packId: paid.pack.id,
+        credits: paid.pack.credits,
+        paymentRef: paid.checkoutSessionId,
+        amountPaidCents: paid.amountPaidCents,
+        currency: paid.currency,
+        paidAt: paid.paidAt,
+      },
+      paid.eventId,
+    );
+  }
+
+  /** GiftPayments: a gift checkout's payment was refunded. */
+  async refunded(checkoutSessionId: string, eventId: string): Promise<void> {
+    await this.paymentRefunded(checkoutSessionId, eventId);
+  }
+
   /** The gift a payment paid for: recorded once (a repeated payment event issues the same code). */
   async issuePaidGift(paid: PaidGift, correlationId: string): Promise<{ giftId: string }> {
     const giftId = idFromKey('gift', paid.paymentRef);
     const code = newGiftCode();
+    const order = await this.gifts.orderFor(paid.paymentRef);
     const row = await this.gifts.insertOnce({
       giftId,
       ...paid,
-      recipientEmail: paid.recipientEmail?.trim() || null,
-      message: paid.message?.trim().slice(0, MAX_GIFT_MESSAGE_LENGTH) || null,
+      recipientEmail: order?.recipientEmail ?? null,
+      message: order?.message ?? null,
       codeHash: giftCodeHash(code),
       codeSealed: this.vault.seal(code),
     });

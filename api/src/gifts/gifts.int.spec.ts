@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../testing/accounts';
 import type { HttpClient } from '../testing/http-client';
 import { startTestApp, type TestApp } from '../testing/test-app';
-import { paidGift } from './testing/gift-purchase';
+import { buyGift } from './testing/gift-purchase';
 
 type GiftJson = {
   id: string;
@@ -28,7 +28,7 @@ const redeem = (client: HttpClient, code: string) =>
 describe('gift codes', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startTestApp({ GIFT_REDEEM_ATTEMPTS_PER_ACCOUNT: '5' });
+    app = await startTestApp({ PAYMENTS: 'local', GIFT_REDEEM_ATTEMPTS_PER_ACCOUNT: '5' });
   });
   afterAll(async () => {
     await app?.close();
@@ -36,8 +36,9 @@ describe('gift codes', () => {
 
   it('the buyer reads the code; another user redeems it; the lot is the buyer’s payment, used by the redeemer', async () => {
     const buyer = await signedInUser(app);
-    const { giftId, paymentRef } = await paidGift(app, buyer.userId, {
+    const { giftId, paymentRef } = await buyGift(buyer.client, {
       message: 'Happy birthday!',
+      recipientEmail: 'lucky-friend@example.com',
     });
 
     const [gift] = await giftsOf(buyer.client);
@@ -113,7 +114,7 @@ describe('gift codes', () => {
 
   it('ten users redeem one code at once over HTTP: exactly one gets the credits', async () => {
     const buyer = await signedInUser(app);
-    await paidGift(app, buyer.userId);
+    await buyGift(buyer.client);
     const [gift] = await giftsOf(buyer.client);
     const users = await Promise.all(Array.from({ length: 10 }, () => signedInUser(app)));
 
@@ -146,7 +147,7 @@ describe('gift codes', () => {
     expect(statuses).toEqual([...Array(5).fill(404), ...Array(7).fill(429)]);
     // Once over the limit, even a real code waits.
     const buyer = await signedInUser(app);
-    await paidGift(app, buyer.userId);
+    await buyGift(buyer.client);
     const [gift] = await giftsOf(buyer.client);
     expect((await redeem(guesser.client, gift!.code)).status).toBe(429);
     // A real code does not use up the limit of someone who types it right.
@@ -156,7 +157,7 @@ describe('gift codes', () => {
 
   it('GraphQL: myGifts and redeemGift over the same service; bad input is a clear error', async () => {
     const buyer = await signedInUser(app);
-    await paidGift(app, buyer.userId);
+    await buyGift(buyer.client);
     const mine = await buyer.client.graphql<{ myGifts: { code: string; status: string }[] }>(
       '{ myGifts { id code credits status redeemedAt } }',
     );
@@ -170,6 +171,76 @@ describe('gift codes', () => {
       { code },
     );
     expect(redeemed.data!.redeemGift.credits).toBe(100);
+    expect(await creditsOf(friend.client)).toBe(105);
+  });
+
+  it('the buyer and the recipient are emailed the code; the log has neither address nor message', async () => {
+    const buyer = await signedInUser(app);
+    const recipientEmail = `friend-${Date.now()}@example.com`;
+    const { giftId } = await buyGift(buyer.client, { recipientEmail, message: 'For your art' });
+    const [gift] = await giftsOf(buyer.client);
+    await app.services.mail.drain();
+    const mails = await app.database.pool.query<{
+      kind: string;
+      to_address: string;
+      text_body: string;
+    }>(
+      `SELECT kind, to_address, text_body FROM outbox_mail WHERE kind LIKE 'gift-%' AND text_body LIKE $1`,
+      [`%${gift!.code}%`],
+    );
+    expect(mails.rows.map((m) => m.kind).sort()).toEqual(['gift-purchased', 'gift-received']);
+    const received = mails.rows.find((m) => m.kind === 'gift-received')!;
+    expect(received.to_address).toBe(recipientEmail);
+    expect(received.text_body).toContain('For your art');
+    expect(received.text_body).toContain(`/redeem?code=${encodeURIComponent(gift!.code)}`);
+    const events = await app.services.ledger.store.readStream(giftStreamId(giftId));
+    expect(JSON.stringify(events.map((event) => [event.data, event.metadata]))).not.toMatch(
+      new RegExp(`${recipientEmail}|For your art|${gift!.code}`),
+    );
+  });
+
+  it('staff void an unredeemed gift: its payment is refunded and the code no longer works', async () => {
+    const buyer = await signedInUser(app);
+    const { giftId } = await buyGift(buyer.client);
+    const [gift] = await giftsOf(buyer.client);
+    // Roles are read when a session is first seen: the staff member is staff before signing in.
+    const stranger = await signedInUser(app);
+    expect(
+      (await stranger.client.fetch(`/api/staff/gifts/${giftId}/void`, { method: 'POST' })).status,
+    ).toBe(403);
+    const staff = await signedInUser(app);
+    await app.services.accounts.users.setRoles(staff.userId, ['support']);
+    const voided = await staff.client.fetch(`/api/staff/gifts/${giftId}/void`, { method: 'POST' });
+    expect(voided.status).toBe(200);
+    expect(await voided.json()).toMatchObject({ status: 'voided' });
+    // The refund went through the payment provider and came back as charge.refunded.
+    const refunded = await app.database.pool.query(
+      'SELECT refunded_at FROM billing_pack_payments WHERE checkout_session_id = $1',
+      [
+        (
+          (await app.services.ledger.store.readStream(giftStreamId(giftId)))[0]!.data as {
+            paymentRef: string;
+          }
+        ).paymentRef,
+      ],
+    );
+    expect(refunded.rows[0]?.refunded_at).toBeInstanceOf(Date);
+    const friend = await signedInUser(app);
+    expect(await redeem(friend.client, gift!.code)).toEqual({
+      status: 409,
+      body: expect.objectContaining({ code: 'GIFT_VOIDED' }),
+    });
+    expect(await creditsOf(friend.client)).toBe(5);
+    const [after] = await giftsOf(buyer.client);
+    expect(after).toMatchObject({ status: 'voided' });
+    // A redeemed gift cannot be voided.
+    const second = await buyGift(buyer.client);
+    const code = (await giftsOf(buyer.client)).find((g) => g.id === second.giftId)!.code;
+    expect((await redeem(friend.client, code)).status).toBe(200);
+    const late = await staff.client.fetch(`/api/staff/gifts/${second.giftId}/void`, {
+      method: 'POST',
+    });
+    expect(late.status).toBe(409);
     expect(await creditsOf(friend.client)).toBe(105);
   });
 

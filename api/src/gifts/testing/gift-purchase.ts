@@ -1,29 +1,23 @@
-import { randomUUID } from 'node:crypto';
-import type { TestApp } from '../../testing/test-app';
+import { expect } from 'vitest';
+import type { HttpClient } from '../../testing/http-client';
+import { idFromKey } from '../../shared/idempotency';
 
 /**
- * A paid gift for `buyerId`, as the payment's completion records it. TEMPORARY until the pack
- * checkout (issue 20a) is merged: then gifts are bought through the local checkout over HTTP.
+ * Buys pack_100 (100 credits, $4.99) as a gift through the local hosted checkout, as the browser
+ * does: create-pack-checkout with `gift`, then Pay. Answers the gift id and the payment it is
+ * attributed to (the checkout session).
  */
-export async function paidGift(
-  app: TestApp,
-  buyerId: string,
-  options: { recipientEmail?: string; message?: string } = {},
+export async function buyGift(
+  buyer: HttpClient,
+  gift: { recipientEmail?: string; message?: string } = {},
 ) {
-  const paymentRef = `cs_test_${randomUUID().replace(/-/g, '')}`;
-  const { giftId } = await app.services.gifts.issuePaidGift(
-    {
-      buyerId,
-      packId: 'pack-100',
-      credits: 100,
-      paymentRef,
-      amountPaidCents: 499,
-      currency: 'usd',
-      paidAt: new Date(),
-      recipientEmail: options.recipientEmail ?? null,
-      message: options.message ?? null,
-    },
-    `test-${paymentRef}`,
-  );
-  return { giftId, paymentRef };
+  const created = await buyer.json('/api/create-pack-checkout', { packId: 'pack_100', gift });
+  expect(created.status).toBe(200);
+  const { sessionId, url } = (await created.json()) as { sessionId: string; url: string };
+  const paid = await buyer.fetch(`${url}/pay`, { method: 'POST' });
+  expect({ status: paid.status, location: paid.headers.get('location') }).toEqual({
+    status: 303,
+    location: '/gifts?checkout=gift',
+  });
+  return { giftId: idFromKey('gift', sessionId), paymentRef: sessionId };
 }
