@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from '../testing/http-client';
 import { spawnApi, tempDataDir, type SpawnedApi } from '../testing/spawn-api';
@@ -7,30 +6,9 @@ import { finishPrediction } from './engine/replicate/testing/fake-prediction';
 import { FakeReplicateServer } from './engine/replicate/testing/fake-replicate-server';
 import { fixturePhoto } from '../testing/fixtures';
 import { auditCli } from '../testing/audit-cli';
+import { freshDatabase } from '../testing/fresh-database';
 
 const photo = () => fs.readFile(fixturePhoto('astronaut.png'));
-
-/** A fresh database on the DATABASE_URL server, or none (embedded PGlite in the data folder). */
-async function freshDatabase() {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return { url: '', drop: async () => undefined };
-  const name = `crash_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 7)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
-}
 
 type Generation = {
   id: string;
@@ -86,7 +64,7 @@ describe('crash recovery: the API killed with SIGKILL while credits are held', (
 
   async function processPair(extraEnv: Record<string, string>) {
     const dataDir = await tempDataDir('crash');
-    const database = await freshDatabase();
+    const database = await freshDatabase('crash');
     cleanups.push(
       () => database.drop(),
       () => fs.rm(dataDir, { recursive: true, force: true }),

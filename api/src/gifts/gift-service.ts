@@ -80,9 +80,6 @@ export const addMonths = (date: Date, months: number) => {
  * gift, and `reconcile` finishes any redemption a crash left without its credits.
  */
 export class GiftService implements GiftPayments, GiftOrders {
-  /** Called between the gift's event and the credits (crash tests stop the process here). */
-  afterRedeemed: (giftId: string) => Promise<void> = async () => undefined;
-
   constructor(
     private readonly ledger: Ledger,
     private readonly gifts: GiftRepository,
@@ -95,6 +92,12 @@ export class GiftService implements GiftPayments, GiftOrders {
     private readonly publicUrl: string,
     private readonly limits: GiftLimits,
   ) {}
+
+  /**
+   * The moment between the gift's event and the credits: nothing happens here; the crash test
+   * preloads a module that makes the process die at this point (testing/crash-after-gift-redeemed).
+   */
+  protected async afterRedeemed(_giftId: string): Promise<void> {}
 
   /** GiftOrders: what the buyer wrote, kept until the payment issues the gift. */
   record(checkoutSessionId: string, buyerId: string, gift: GiftDetails): Promise<void> {
