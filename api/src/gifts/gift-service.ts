@@ -180,7 +180,7 @@ export class GiftService implements GiftPayments, GiftOrders {
         ...giftPurchasedMail(buyer.fullName ?? buyer.username, {
           code,
           credits: row.credits,
-          cardUrl: `${this.publicUrl}/gifts/${row.giftId}`,
+          cardUrl: `${this.publicUrl}/gift-card?id=${encodeURIComponent(row.giftId)}`,
           recipientEmail: row.recipientEmail,
         }),
       });

@@ -27,6 +27,7 @@ const RECONCILIATION_QUERY = graphql(`
 
 const ISSUE_LABELS: Readonly<Record<ReconciliationIssueKind, string>> = {
   PAID_INVOICE_WITHOUT_PURCHASE: 'Paid invoice without a purchase',
+  PAID_CHECKOUT_WITHOUT_PURCHASE: 'Paid pack checkout without a purchase',
   DUPLICATE_PURCHASE: 'Paid invoice with more than one purchase',
   PURCHASE_WITHOUT_INVOICE: 'Purchase without a paid invoice',
 };
