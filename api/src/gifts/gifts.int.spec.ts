@@ -28,7 +28,13 @@ const redeem = (client: HttpClient, code: string) =>
 describe('gift codes', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startTestApp({ PAYMENTS: 'local', GIFT_REDEEM_ATTEMPTS_PER_ACCOUNT: '5' });
+    app = await startTestApp({
+      PAYMENTS: 'local',
+      GIFT_REDEEM_ATTEMPTS_PER_ACCOUNT: '5',
+      GIFT_REDEEM_ATTEMPTS_PER_IP: '8',
+      // The per-address test plays a balancer that names the client's address.
+      TRUST_PROXY: 'loopback',
+    });
   });
   afterAll(async () => {
     await app?.close();
@@ -153,6 +159,24 @@ describe('gift codes', () => {
     // A real code does not use up the limit of someone who types it right.
     const honest = await signedInUser(app);
     expect((await redeem(honest.client, gift!.code)).status).toBe(200);
+  });
+
+  it('wrong guesses are limited per address too, across accounts', async () => {
+    const guessers = await Promise.all([1, 2, 3].map(() => signedInUser(app)));
+    const fromOneAddress = (client: HttpClient, i: number) =>
+      client
+        .fetch('/api/redeem-gift', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' },
+          body: JSON.stringify({ code: `BBBB-BBBB-BBBB-${String(i).padStart(4, '0')}` }),
+        })
+        .then((response) => response.status);
+    const statuses = await Promise.all(
+      guessers.flatMap((guesser, g) =>
+        [0, 1, 2, 3].map((i) => fromOneAddress(guesser.client, g * 4 + i)),
+      ),
+    );
+    expect(statuses.sort()).toEqual([...Array(8).fill(404), ...Array(4).fill(429)]);
   });
 
   it('GraphQL: myGifts and redeemGift over the same service; bad input is a clear error', async () => {
