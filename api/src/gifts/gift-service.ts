@@ -5,7 +5,6 @@ import {
   giftStreamId,
   GiftNotFoundError,
   type Actor,
-  type GiftState,
   type Ledger,
 } from '@app/ledger';
 import type { RateLimit, RateLimiter } from '../accounts/rate-limiter';
@@ -20,15 +19,11 @@ import type { RequestContext } from '../shared/request-context';
 import { badInput, notFound } from '../shared/errors';
 import type { GiftCodeVault } from './gift-codes';
 import { giftCodeHash, newGiftCode, normalizeGiftCode } from './gift-codes';
+import { GiftCredits } from './gift-credits';
 import { giftPurchasedMail, giftReceivedMail } from './gift-mail';
 import type { GiftRepository, GiftRow } from './gift-repository';
 
 const log = componentLogger('gifts');
-
-/** Gift credits are a pack's: they expire 24 months after the purchase. */
-export const GIFT_VALIDITY_MONTHS = 24;
-/** The reason on the credit lot; the credit history names it "Gift credits". */
-export const GIFT_CREDITS_REASON = 'Gift redeemed';
 
 export interface PaidGift {
   buyerId: string;
@@ -68,18 +63,16 @@ export interface GiftPaymentRefunds {
   refundGiftPayment(paymentRef: string, idempotencyKey: string): Promise<void>;
 }
 
-export const addMonths = (date: Date, months: number) => {
-  const result = new Date(date);
-  result.setUTCMonth(result.getUTCMonth() + months);
-  return result;
-};
-
 /**
  * Gift codes: issued when the payment completes, redeemed exactly once, voided by staff. The gift
  * stream decides (one GiftRedeemed, whoever races); the credit lot that follows is keyed by the
  * gift, and `reconcile` finishes any redemption a crash left without its credits.
  */
+export { GIFT_CREDITS_REASON } from './gift-credits';
+
 export class GiftService implements GiftPayments, GiftOrders {
+  private readonly credits: GiftCredits;
+
   constructor(
     private readonly ledger: Ledger,
     private readonly gifts: GiftRepository,
@@ -91,7 +84,9 @@ export class GiftService implements GiftPayments, GiftOrders {
     private readonly refunds: GiftPaymentRefunds,
     private readonly publicUrl: string,
     private readonly limits: GiftLimits,
-  ) {}
+  ) {
+    this.credits = new GiftCredits(ledger, projections);
+  }
 
   /**
    * The moment between the gift's event and the credits: nothing happens here; the crash test
@@ -264,71 +259,9 @@ export class GiftService implements GiftPayments, GiftOrders {
     const justRedeemed = decided.events.length > 0;
     if (justRedeemed) await this.afterRedeemed(row.giftId);
     const { state } = await this.ledger.gifts.read(stream);
-    await this.creditRedemption(state, context.correlationId, justRedeemed);
+    await this.credits.write(state, context.correlationId, justRedeemed);
     await this.gifts.markSettled(row.giftId);
     return { giftId: row.giftId, credits: row.credits };
-  }
-
-  /**
-   * Writes the redeemed gift's credits into the redeemer's account, once: the lot is keyed by the
-   * gift, and the redeemer's stream is checked for it first (idempotency keys are only kept for a
-   * while). Answers once the read models show it.
-   */
-  private async creditRedemption(
-    state: GiftState,
-    correlationId: string,
-    justRedeemed = false,
-  ): Promise<boolean> {
-    const issued = state.issued;
-    if (state.status !== 'redeemed' || !issued || !state.redeemerId) return false;
-    const stream = creditStreamId(state.redeemerId);
-    const purchaseId = giftPurchaseId(issued.giftId);
-    // Just redeemed: nobody can have written the lot but a racing retry, which the key stops.
-    if (!justRedeemed && (await this.lotWritten(stream, purchaseId))) return false;
-    const paidAt = new Date(issued.paidAt);
-    const expiresAt = addMonths(paidAt, GIFT_VALIDITY_MONTHS);
-    const result = await this.ledger.credits.handle(
-      stream,
-      {
-        type: 'PurchaseCredits',
-        data: {
-          userId: state.redeemerId,
-          purchaseId,
-          amount: issued.credits,
-          planId: issued.packId,
-          invoiceId: issued.paymentRef,
-          amountPaidCents: issued.amountPaidCents,
-          currency: issued.currency,
-          periodStart: paidAt,
-          periodEnd: expiresAt,
-          expiresAt,
-          product: 'gift',
-          packId: issued.packId,
-          giftId: issued.giftId,
-        },
-      },
-      {
-        now: new Date(),
-        actor: { kind: 'user', id: state.redeemerId },
-        reason: GIFT_CREDITS_REASON,
-        correlationId,
-        idempotencyKey: `gift-credits:${issued.giftId}`,
-      },
-    );
-    await this.projections.waitFor(result.position);
-    return result.events.length > 0;
-  }
-
-  /** Whether the redeemer's account has the gift's lot (spent lots leave the state, not the log). */
-  private async lotWritten(stream: string, purchaseId: string): Promise<boolean> {
-    const { state } = await this.ledger.credits.read(stream);
-    if (state.lots[purchaseId]) return true;
-    const events = await this.ledger.store.readStream(stream);
-    return events.some(
-      (event) =>
-        event.type === 'CreditsPurchased' &&
-        (event.data as { purchaseId?: string }).purchaseId === purchaseId,
-    );
   }
 
   /** Staff void an unredeemed gift and its payment is refunded. */
@@ -373,7 +306,7 @@ export class GiftService implements GiftPayments, GiftOrders {
         { ...metadata, idempotencyKey: `gift-refunded:${row.giftId}` },
       );
     } else if (state.status === 'redeemed' && state.redeemerId) {
-      await this.creditRedemption(state, correlationId);
+      await this.credits.write(state, correlationId);
       await this.ledger.credits.handle(
         creditStreamId(state.redeemerId),
         {
@@ -409,7 +342,7 @@ export class GiftService implements GiftPayments, GiftOrders {
           ({ state } = await this.ledger.gifts.read(stream));
         }
         if (state.status === 'redeemed') {
-          if (await this.creditRedemption(state, correlationId)) report.credited++;
+          if (await this.credits.write(state, correlationId)) report.credited++;
           await this.gifts.markSettled(row.giftId);
         } else if (state.status === 'voided') {
           if (await this.wasVoidedByStaff(row.giftId)) {
