@@ -21,4 +21,7 @@ export * from './operator/runtime-file';
 export * from './worker';
 export * from './account-snapshot/queries';
 export * from './credit-history/finance-report';
+export * from './paid-credits/paid-credits.projection';
+export * from './paid-credits/paid-credits.fold';
+export * from './paid-credits/prepaid-report';
 export * from './audit/ledger-audit';

@@ -1,6 +1,7 @@
 import { creditBalancesProjection } from './credit-balances/credit-balances.projection';
 import { creditHistoryProjection } from './credit-history/credit-history.projection';
 import { generationHistoryProjection } from './generation-history/generation-history.projection';
+import { paidCreditsProjection } from './paid-credits/paid-credits.projection';
 import type { Projection } from './runtime/projection';
 import { subscriptionStatusProjection } from './subscription-status/subscription-status.projection';
 
@@ -9,6 +10,7 @@ export const allProjections: readonly Projection[] = [
   creditHistoryProjection,
   subscriptionStatusProjection,
   generationHistoryProjection,
+  paidCreditsProjection,
 ];
 
 export function projectionNamed(name: string): Projection {

@@ -173,7 +173,7 @@ describe('staff console', () => {
     await page.getByRole('button', { name: 'Check now' }).click();
     await expect
       .poll(() => page.getByRole('status').filter({ hasText: 'checked' }).innerText())
-      .toContain('0 paid invoices checked');
+      .toContain('0 paid invoices and 0 paid pack checkouts checked');
     await audit(page, 'finance');
 
     await nav.getByRole('link', { name: 'Operations' }).click();

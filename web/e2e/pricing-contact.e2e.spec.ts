@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type E2eSession,
   graphqlAs,
+  newAccount,
   registerViaApi,
   startE2eSession,
   toast,
@@ -48,7 +49,7 @@ describe('pricing and contact against the real server', () => {
     await cards.first().waitFor();
     expect(
       await cards.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label'))),
-    ).toEqual(['Free plan', 'Pro Plan', 'Ultra Plan']);
+    ).toEqual(['Free plan', 'Pro Plan', 'Ultra Plan', '100 credits pack', '500 credits pack']);
     const prices = await page.getByRole('article').allInnerTexts();
     expect(prices[0]).toContain('$0');
     expect(prices[1]).toMatch(/\$9\b/);
@@ -76,6 +77,43 @@ describe('pricing and contact against the real server', () => {
     await page.getByRole('button', { name: 'Processing...' }).waitFor();
     expect(await page.getByRole('button', { name: 'Choose Ultra' }).isDisabled()).toBe(true);
     await page.waitForURL((url) => url.pathname.startsWith('/billing/checkout/'));
+    await page.context().close();
+  });
+
+  it('sells credit packs under the plans: a visitor signs in, continues to the checkout, pays, and sees the credits', async () => {
+    const setup = await session.newPage();
+    const account = await registerViaApi(setup, newAccount('pack'));
+    await setup.context().close();
+
+    const page = await session.newPage();
+    await page.goto('/pricing');
+    const pack = page.getByRole('article', { name: '100 credits pack' });
+    expect(await pack.innerText()).toMatch(/\$4\.99[\s\S]*20 generations · valid for 24 months/);
+    expect(await page.getByRole('article', { name: '500 credits pack' }).innerText()).toContain(
+      '$19.99',
+    );
+    await pack.getByRole('button', { name: 'Buy 100 credits' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Welcome back' });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain(
+      'Sign in to continue to the 100 credits pack checkout.',
+    );
+    await dialog.getByLabel('Email', { exact: false }).fill(account.email);
+    await dialog.getByLabel('Password', { exact: false }).fill(account.password);
+    await dialog.getByRole('button', { name: 'Sign In' }).click();
+    // The pack's checkout opens by itself after signing in.
+    await page.waitForURL((url) => url.pathname.startsWith('/billing/checkout/'), {
+      timeout: 20_000,
+    });
+    expect(await page.locator('body').innerText()).toContain('100 credits');
+    await page.getByRole('button', { name: 'Pay $4.99' }).click();
+    await page.waitForURL((url) => url.pathname === '/profile', { timeout: 20_000 });
+    await toast(page).getByText('Credits purchased').waitFor();
+    const me = await graphqlAs<{ me: { credits: number; currentPlan: string } }>(
+      page,
+      '{ me { credits currentPlan } }',
+    );
+    expect(me.me).toEqual({ credits: 105, currentPlan: 'Free' });
     await page.context().close();
   });
 

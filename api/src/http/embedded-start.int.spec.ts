@@ -25,6 +25,7 @@ describe('npm start on embedded defaults', () => {
       'credit_balances',
       'credit_history',
       'generation_history',
+      'paid_credits',
       'subscription_status',
     ]);
     for (const projection of health.projections)

@@ -68,6 +68,7 @@ describe('download my data', () => {
         'README.txt',
         'contact-messages.json',
         'credit-history.json',
+        'credit-packs.json',
         'generations.json',
         ...account.generationIds.map((id) => `images/${id}.png`),
         'invoices.json',
@@ -105,6 +106,7 @@ describe('download my data', () => {
     expect(read('invoices.json')).toEqual([
       expect.objectContaining({ plan_id: 'pro', amount_paid: 900, currency: 'usd' }),
     ]);
+    expect(read('credit-packs.json')).toEqual([]);
     expect(read('contact-messages.json')).toEqual([
       expect.objectContaining({
         category: 'gdpr',

@@ -61,6 +61,7 @@ images/               the result images (PNG); uploaded photos are deleted after
 credit-history.json   every movement of your credits (grants, purchases, spends, refunds, expiries)
 subscription.json     your plan and its current period
 invoices.json         payments for your plan, with amounts and periods
+credit-packs.json     payments for one-time credit packs, with amounts and dates
 contact-messages.json the messages you sent us through the contact form
 `;
 
@@ -249,6 +250,11 @@ export class DataExportService {
        FROM billing_invoices WHERE user_id = $1 ORDER BY paid_at`,
       [userId],
     );
+    const packPayments = await this.pool.query(
+      `SELECT checkout_session_id, kind, pack_id, amount_paid, currency, paid_at, refunded_at
+       FROM billing_pack_payments WHERE user_id = $1 ORDER BY paid_at`,
+      [userId],
+    );
     const messages = await this.pool.query(
       `SELECT id, name, email, subject, category, message, gdpr_consent, marketing_consent, created_at, handled_at
        FROM contact_messages WHERE user_id = $1 OR lower(email) = lower($2) ORDER BY created_at`,
@@ -265,6 +271,7 @@ export class DataExportService {
         subscription: snapshot.subscription,
       }),
       'invoices.json': json(invoices.rows),
+      'credit-packs.json': json(packPayments.rows),
       'contact-messages.json': json(messages.rows),
     });
     return Buffer.from(zipSync(files, { level: 6 }));

@@ -4,6 +4,8 @@ import type { Services } from '../composition/services';
 import { asyncHandler } from '../http/rest/error-handler';
 import { badInput, forbidden, unauthenticated } from '../shared/errors';
 import { idempotencyKeyFrom } from '../shared/idempotency';
+import { financeReport } from '@app/projections';
+import { financeReportCsv } from './finance-report-csv';
 import { exportLedgerCsv } from './ledger-export';
 
 const isStaff = (roles: readonly string[], role: string) =>
@@ -55,6 +57,35 @@ export function staffRoutes(services: Services): Router {
         response,
       );
       response.end();
+    }),
+  );
+  // The finance report (credits, revenue by product, deferred / recognised / breakage) as CSV.
+  router.get(
+    '/api/staff/finance-report.csv',
+    asyncHandler(async (request, response) => {
+      const viewer = request.viewer;
+      if (!viewer) throw unauthenticated();
+      if (!isStaff(viewer.user.roles, 'finance')) throw forbidden();
+      const date = (name: string) => {
+        const value = request.query[name];
+        const parsed = typeof value === 'string' && value ? new Date(value) : null;
+        if (!parsed || Number.isNaN(parsed.getTime())) throw badInput(`${name} is not a date`);
+        return parsed;
+      };
+      const from = date('from');
+      const to = date('to');
+      const granularity = request.query.granularity === 'day' ? 'day' : 'month';
+      if (to <= from) throw badInput('The end must be after the start');
+      if (to.getTime() - from.getTime() > 3 * 366 * 86_400_000)
+        throw badInput('At most three years at a time');
+      const rows = await financeReport(services.pool, { from, to, granularity });
+      response.setHeader('Content-Type', 'text/csv; charset=utf-8');
+      response.setHeader(
+        'Content-Disposition',
+        `attachment; filename="finance-${granularity}-${from.toISOString().slice(0, 10)}.csv"`,
+      );
+      response.setHeader('Cache-Control', 'no-store');
+      response.send(financeReportCsv(rows));
     }),
   );
   // Goodwill credits for API clients, the same use case as the staffGrantCredits mutation.

@@ -1,4 +1,6 @@
 import type pg from 'pg';
+import type { PaidProduct } from '../paid-credits/paid-credits.fold';
+import { prepaidByPeriod, type PrepaidRow } from '../paid-credits/prepaid-report';
 
 type Queryable = Pick<pg.Pool, 'query'>;
 
@@ -15,7 +17,10 @@ export interface FinanceReportRow {
   /** Of the credits spent, how many had been paid for, and how many were free. */
   paidConsumed: number;
   freeConsumed: number;
-  revenue: { planId: string; currency: string; amountCents: number }[];
+  /** Money received, per product (plan, pack, gift), plan or pack id, and currency. */
+  revenue: { product: PaidProduct; planId: string; currency: string; amountCents: number }[];
+  /** Deferred, recognised and breakage of paid credits, per currency. */
+  prepaid: PrepaidRow[];
 }
 
 /** Credit movements and revenue per day or month, from the ledger's history (UTC periods). */
@@ -40,14 +45,21 @@ export async function financeReport(
   );
   const revenue = await db.query<{
     period: Date;
+    product: PaidProduct;
     plan_id: string;
     currency: string;
     cents: string;
   }>(
-    `SELECT date_trunc('${unit}', occurred_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS period, plan_id, currency, sum(amount_paid_cents) AS cents
-     FROM credit_history WHERE type = 'CreditsPurchased' AND occurred_at >= $1 AND occurred_at < $2
-     GROUP BY 1, 2, 3 ORDER BY 1, 2`,
+    `SELECT date_trunc('${unit}', purchased_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS period, product,
+       item_id AS plan_id, currency, sum(amount_paid_cents) AS cents
+     FROM paid_lots WHERE lot_id = origin_lot_id AND purchased_at >= $1 AND purchased_at < $2
+     GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3`,
     [range.from, range.to],
+  );
+  const prepaid = await prepaidByPeriod(
+    db,
+    range,
+    movements.rows.map((row) => (row.period as Date).getTime()),
   );
   const n = (value: unknown) => Number(value ?? 0);
   return movements.rows.map((row) => {
@@ -64,7 +76,13 @@ export async function financeReport(
       freeConsumed: n(row.free_consumed),
       revenue: revenue.rows
         .filter((r) => r.period.getTime() === period.getTime())
-        .map((r) => ({ planId: r.plan_id, currency: r.currency, amountCents: n(r.cents) })),
+        .map((r) => ({
+          product: r.product,
+          planId: r.plan_id,
+          currency: r.currency,
+          amountCents: n(r.cents),
+        })),
+      prepaid: prepaid.get(period.getTime()) ?? [],
     };
   });
 }

@@ -1,4 +1,9 @@
-import { financeReport, type FinanceReportRow } from '@app/projections';
+import {
+  financeReport,
+  type FinanceReportRow,
+  type PrepaidRow,
+  type ProductSales,
+} from '@app/projections';
 import { badInput } from '../../shared/errors';
 import {
   reconcile,
@@ -11,11 +16,53 @@ const GranularityEnum = builder.enumType('ReportGranularity', {
   values: { DAY: { value: 'day' }, MONTH: { value: 'month' } } as const,
 });
 
+const ProductEnum = builder.enumType('PaidProduct', {
+  values: { PLAN: { value: 'plan' }, PACK: { value: 'pack' }, GIFT: { value: 'gift' } } as const,
+});
+
 const RevenueRef = builder.objectRef<FinanceReportRow['revenue'][number]>('PlanRevenue').implement({
+  description: 'Money received for one product (a plan, a credit pack, a gift) in one currency',
   fields: (t) => ({
+    product: t.field({ type: ProductEnum, resolve: (r) => r.product }),
     planId: t.exposeString('planId'),
     currency: t.exposeString('currency'),
     amountCents: t.exposeInt('amountCents'),
+  }),
+});
+
+const ProductSalesRef = builder.objectRef<ProductSales>('ProductSales').implement({
+  fields: (t) => ({
+    product: t.field({ type: ProductEnum, resolve: (r) => r.product }),
+    amountCents: t.exposeInt('amountCents'),
+    credits: t.exposeInt('credits'),
+  }),
+});
+
+const PrepaidRef = builder.objectRef<PrepaidRow>('PrepaidRevenue').implement({
+  description:
+    'Paid credits as revenue in one period and currency: deferred until spent, recognised when spent, breakage when they expire unspent',
+  fields: (t) => ({
+    currency: t.exposeString('currency'),
+    sales: t.field({ type: [ProductSalesRef], resolve: (r) => r.sales }),
+    salesCents: t.exposeInt('salesCents'),
+    recognisedCents: t.exposeInt('recognisedCents', {
+      description: 'Value of the paid credits spent (net of credits support gave back)',
+    }),
+    breakageCents: t.exposeInt('breakageCents', {
+      description: 'Value of the paid credits that expired unspent',
+    }),
+    refundedCents: t.exposeInt('refundedCents', {
+      description: 'Value of the unspent paid credits taken back by refunded payments',
+    }),
+    deferredOpeningCents: t.exposeInt('deferredOpeningCents'),
+    deferredCents: t.exposeInt('deferredCents', {
+      description: 'Paid credits not yet spent, at the end of the period',
+    }),
+    paidCreditsSold: t.exposeInt('paidCreditsSold'),
+    paidCreditsSpent: t.exposeInt('paidCreditsSpent'),
+    paidCreditsExpired: t.exposeInt('paidCreditsExpired'),
+    paidCreditsRevoked: t.exposeInt('paidCreditsRevoked'),
+    deferredCredits: t.exposeInt('deferredCredits'),
   }),
 });
 
@@ -34,6 +81,7 @@ const ReportRowRef = builder.objectRef<FinanceReportRow>('FinanceReportRow').imp
     }),
     freeConsumed: t.exposeInt('freeConsumed', { description: 'Spent credits that were free' }),
     revenue: t.field({ type: [RevenueRef], resolve: (r) => r.revenue }),
+    prepaid: t.field({ type: [PrepaidRef], resolve: (r) => r.prepaid }),
   }),
 });
 

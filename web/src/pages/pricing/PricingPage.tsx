@@ -3,6 +3,7 @@ import { pageTitle } from '../../modules/app/utils/brand';
 import { CallToActionBand } from '../../modules/marketing/components/CallToActionBand';
 import { PricingAccountBar } from '../../modules/pricing/components/PricingAccountBar';
 import { PricingIncludes } from '../../modules/pricing/components/PricingIncludes';
+import { PricingPacks } from '../../modules/pricing/components/PricingPacks';
 import { PricingPlans } from '../../modules/pricing/components/PricingPlans';
 import { PRICING_FAQ } from '../../modules/pricing/utils/pricing-faq';
 import { ButtonLink } from '../../modules/ui/components/Button';
@@ -42,6 +43,16 @@ export const PricingPage = () => {
       <Container className={styles.plans}>
         <PricingPlans />
       </Container>
+      <Section labelledBy="packs-title" compact>
+        <SectionHeading
+          id="packs-title"
+          eyebrow="No subscription"
+          title="Credit packs"
+          intro="Buy credits once, on any plan or none: they stay yours for 24 months after purchase."
+          align="center"
+        />
+        <PricingPacks />
+      </Section>
       <Section labelledBy="includes-title" compact>
         <PricingIncludes />
       </Section>

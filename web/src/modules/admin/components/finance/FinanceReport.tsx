@@ -3,7 +3,8 @@ import { useId, useMemo, useState } from 'react';
 
 import { graphql } from '../../../../gql';
 import type { AdminFinanceReportQuery } from '../../../../gql/graphql';
-import { Button } from '../../../ui/components/Button';
+import { Button, buttonClassName } from '../../../ui/components/Button';
+import { IconDownload } from '../../../ui/icons/icons';
 import { Spinner } from '../../../ui/components/Spinner';
 import { adminErrorMessage } from '../../utils/admin-errors';
 import {
@@ -18,6 +19,7 @@ import type { Granularity, ReportRange } from '../../utils/finance-range';
 import styles from '../admin.module.css';
 
 import { MovementsChart } from './MovementsChart';
+import { PrepaidTable } from './PrepaidTable';
 import type { ChartRow } from './MovementsChart';
 
 const FINANCE_REPORT_QUERY = graphql(`
@@ -33,9 +35,22 @@ const FINANCE_REPORT_QUERY = graphql(`
       paidConsumed
       freeConsumed
       revenue {
+        product
         planId
         currency
         amountCents
+      }
+      prepaid {
+        currency
+        sales {
+          product
+          amountCents
+        }
+        recognisedCents
+        breakageCents
+        refundedCents
+        deferredCents
+        deferredCredits
       }
     }
   }
@@ -115,7 +130,8 @@ export const FinanceReport = () => {
         </h2>
         <p className={styles.panelIntro}>
           Credits granted, purchased, spent, refunded, expired and revoked per period (UTC); of the
-          credits spent, how many had been paid for; and the money received per plan.
+          credits spent, how many had been paid for; the money received per plan and pack; and paid
+          credits as deferred, recognised and breakage revenue.
         </p>
       </div>
       <form
@@ -165,6 +181,20 @@ export const FinanceReport = () => {
           Show report
         </Button>
         {loading && rows && <Spinner label="Refreshing the report" />}
+        {variables.ok && (
+          <a
+            className={buttonClassName({ variant: 'secondary', size: 'sm' })}
+            href={`/api/staff/finance-report.csv?${new URLSearchParams({
+              from: variables.from,
+              to: variables.to,
+              granularity: applied.granularity === 'MONTH' ? 'month' : 'day',
+            }).toString()}`}
+            download
+          >
+            <IconDownload size={16} aria-hidden="true" />
+            Download CSV
+          </a>
+        )}
       </form>
       {formError && (
         <p className={styles.alert} role="alert">
@@ -251,6 +281,7 @@ export const FinanceReport = () => {
           </table>
         </div>
       )}
+      {rows && <PrepaidTable rows={rows} label={label} />}
     </section>
   );
 };

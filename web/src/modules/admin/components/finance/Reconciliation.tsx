@@ -14,6 +14,7 @@ const RECONCILIATION_QUERY = graphql(`
   query AdminReconciliation {
     financeReconciliation {
       invoicesChecked
+      checkoutsChecked
       issues {
         kind
         invoiceId
@@ -28,8 +29,8 @@ const RECONCILIATION_QUERY = graphql(`
 const ISSUE_LABELS: Readonly<Record<ReconciliationIssueKind, string>> = {
   PAID_INVOICE_WITHOUT_PURCHASE: 'Paid invoice without a purchase',
   PAID_CHECKOUT_WITHOUT_PURCHASE: 'Paid pack checkout without a purchase',
-  DUPLICATE_PURCHASE: 'Paid invoice with more than one purchase',
-  PURCHASE_WITHOUT_INVOICE: 'Purchase without a paid invoice',
+  DUPLICATE_PURCHASE: 'Payment with more than one purchase',
+  PURCHASE_WITHOUT_INVOICE: 'Purchase without a payment',
 };
 
 type ReconciliationProps = { onOpenUser: (userId: string) => void };
@@ -55,8 +56,9 @@ export const Reconciliation = ({ onOpenUser }: ReconciliationProps) => {
             Reconciliation
           </h2>
           <p className={styles.panelIntro}>
-            Checks every paid invoice at the payment provider against the ledger&apos;s purchases:
-            each invoice needs exactly one purchase, and each purchase an invoice.
+            Checks every paid invoice (plans) and paid checkout (credit packs) at the payment
+            provider against the ledger&apos;s purchases: each payment needs exactly one purchase,
+            and each purchase a payment.
           </p>
         </div>
         <Button
@@ -77,9 +79,11 @@ export const Reconciliation = ({ onOpenUser }: ReconciliationProps) => {
       {result && (
         <p role="status" className={result.issues.length ? styles.alert : styles.notice}>
           {formatCount(result.invoicesChecked)} paid{' '}
-          {result.invoicesChecked === 1 ? 'invoice' : 'invoices'} checked:{' '}
+          {result.invoicesChecked === 1 ? 'invoice' : 'invoices'} and{' '}
+          {formatCount(result.checkoutsChecked)} paid pack{' '}
+          {result.checkoutsChecked === 1 ? 'checkout' : 'checkouts'} checked:{' '}
           {result.issues.length === 0
-            ? 'every invoice has exactly one purchase, and every purchase an invoice.'
+            ? 'every payment has exactly one purchase, and every purchase a payment.'
             : `${result.issues.length} ${result.issues.length === 1 ? 'issue' : 'issues'} to look at.`}
         </p>
       )}
