@@ -13,7 +13,7 @@ export interface CheckoutRequest {
   idempotencyKey?: string | null;
 }
 
-/** What a gift buyer gives with a pack (issue 20c fills in what happens with it). */
+/** What a gift buyer gives with a pack: kept in gift_orders until the payment issues the gift. */
 export interface GiftDetails {
   recipientEmail?: string;
   message?: string;
