@@ -44,6 +44,9 @@ const envSchema = z.object({
   SMTP_URL: optional,
   MAIL_FROM: z.string().default('Stylised <no-reply@stylised.local>'),
   DATA_EXPORT_TTL_HOURS: z.coerce.number().positive().default(48),
+  GIFT_CODE_SECRET: optional,
+  GIFT_REDEEM_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  GIFT_REDEEM_ATTEMPTS_PER_IP: z.coerce.number().int().positive().default(30),
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,
   GOOGLE_AUTHORIZATION_URL: z
@@ -119,6 +122,13 @@ export interface Config {
   readonly mail: { readonly smtpUrl: string | undefined; readonly from: string };
   /** How long a finished data export can be downloaded. */
   readonly dataExportTtlMs: number;
+  /** Seals gift codes for their buyers; generated into the data folder in local payments mode. */
+  readonly giftCodeSecret: string | undefined;
+  /** Wrong gift codes allowed per hour (a code that exists does not count). */
+  readonly giftRedeemLimits: {
+    readonly redeemAttemptsPerAccount: { limit: number; windowSeconds: number };
+    readonly redeemAttemptsPerIp: { limit: number; windowSeconds: number };
+  };
 }
 
 export interface BillingConfig {
@@ -247,6 +257,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     dataExportTtlMs: env.DATA_EXPORT_TTL_HOURS * 3_600_000,
+    giftCodeSecret: env.GIFT_CODE_SECRET,
+    giftRedeemLimits: {
+      redeemAttemptsPerAccount: {
+        limit: env.GIFT_REDEEM_ATTEMPTS_PER_ACCOUNT,
+        windowSeconds: 3_600,
+      },
+      redeemAttemptsPerIp: { limit: env.GIFT_REDEEM_ATTEMPTS_PER_IP, windowSeconds: 3_600 },
+    },
     authLimits: {
       passwordResetsPerEmail: {
         limit: env.PASSWORD_RESETS_PER_EMAIL,

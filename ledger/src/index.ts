@@ -10,6 +10,8 @@ export * from './subscription/subscription.decide';
 export * from './generation/generation';
 export * from './generation/generation.decide';
 export * from './generation/generation.read';
+export * from './gift/gift';
+export * from './gift/gift.decide';
 export * from './event-store/event-store';
 export * from './event-store/postgres/postgres-event-store';
 export * from './event-store/postgres/notification-listener';

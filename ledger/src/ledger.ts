@@ -7,6 +7,8 @@ import {
 } from './credits/credit-account';
 import { creditAccountDecider, type CreditAccountCommand } from './credits/credit-account.decide';
 import type { EventStore } from './event-store/event-store';
+import { giftEventSchema, type GiftEvent, type GiftState } from './gift/gift';
+import { giftDecider, type GiftCommand } from './gift/gift.decide';
 import {
   generationEventSchema,
   type GenerationEvent,
@@ -26,6 +28,7 @@ export interface Ledger {
   readonly credits: CommandHandler<CreditAccountState, CreditAccountCommand, CreditAccountEvent>;
   readonly subscriptions: CommandHandler<SubscriptionState, SubscriptionCommand, SubscriptionEvent>;
   readonly generations: CommandHandler<GenerationState, GenerationCommand, GenerationEvent>;
+  readonly gifts: CommandHandler<GiftState, GiftCommand, GiftEvent>;
 }
 
 export function createLedger(store: EventStore, snapshots?: SnapshotStore): Ledger {
@@ -45,6 +48,11 @@ export function createLedger(store: EventStore, snapshots?: SnapshotStore): Ledg
     // Generation streams are short-lived; no snapshots, a small cache.
     generations: new CommandHandler(store, generationDecider, {
       eventSchema: generationEventSchema,
+      cacheSize: 1_000,
+    }),
+    // A gift stream has at most three events; no snapshots.
+    gifts: new CommandHandler(store, giftDecider, {
+      eventSchema: giftEventSchema,
       cacheSize: 1_000,
     }),
   };

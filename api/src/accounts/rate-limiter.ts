@@ -30,6 +30,14 @@ export class RateLimiter {
     if (row.hits > rule.limit) throw new RateLimitedError(Math.max(1, row.retry_after));
   }
 
+  /** Takes back one hit of the current window (an attempt that turned out not to count). */
+  async forgive(key: string): Promise<void> {
+    await this.db.query(
+      'UPDATE rate_limit_counters SET hits = greatest(hits - 1, 0) WHERE key = $1',
+      [key],
+    );
+  }
+
   async reset(key: string): Promise<void> {
     await this.db.query('DELETE FROM rate_limit_counters WHERE key = $1', [key]);
   }

@@ -3,7 +3,7 @@ import { subscriptionStreamId, type Ledger } from '@app/ledger';
 import type { UserRecord } from '../accounts/users-repository';
 import { AppError, badInput } from '../shared/errors';
 import type { IdempotencyKeys } from '../shared/idempotency';
-import { GiftsNotAvailableError } from './gift-payments';
+import { emailSchema } from '../accounts/account-validation';
 import type { GiftDetails, PaymentGateway } from './payment-gateway';
 import { CREDIT_PACKS, packById } from './packs';
 import { isPaidPlan, planById, PLANS, type PlanId } from './plans';
@@ -42,19 +42,36 @@ export function alreadySubscribedMessage(planName: string, endsOn: string | null
     : `You already have the ${planName}. To switch plans, use Manage Subscription on your profile.`;
 }
 
+export const MAX_GIFT_MESSAGE_LENGTH = 500;
+
 /** `gift` as sent: absent/null is no gift; otherwise an object of optional strings. */
 function parseGift(gift: unknown): GiftDetails | null {
   if (gift === undefined || gift === null) return null;
   if (typeof gift !== 'object' || Array.isArray(gift)) throw badInput('gift must be an object');
   const { recipientEmail, message } = gift as Record<string, unknown>;
-  if (recipientEmail !== undefined && typeof recipientEmail !== 'string')
+  if (recipientEmail !== undefined && recipientEmail !== null && typeof recipientEmail !== 'string')
     throw badInput('gift.recipientEmail must be a string');
-  if (message !== undefined && typeof message !== 'string')
+  if (message !== undefined && message !== null && typeof message !== 'string')
     throw badInput('gift.message must be a string');
-  return {
-    ...(recipientEmail !== undefined ? { recipientEmail } : {}),
-    ...(message !== undefined ? { message } : {}),
-  };
+  const email = typeof recipientEmail === 'string' ? recipientEmail.trim() : '';
+  const text = typeof message === 'string' ? message.trim() : '';
+  if (email) {
+    const parsed = emailSchema.safeParse(email);
+    if (!parsed.success)
+      throw badInput(parsed.error.issues[0]?.message ?? 'Please enter a valid email address', {
+        field: 'recipientEmail',
+      });
+  }
+  if (text.length > MAX_GIFT_MESSAGE_LENGTH)
+    throw badInput(`A gift message can be at most ${MAX_GIFT_MESSAGE_LENGTH} characters`, {
+      field: 'message',
+    });
+  return { ...(email ? { recipientEmail: email } : {}), ...(text ? { message: text } : {}) };
+}
+
+/** Where the gift details of a checkout wait for its payment (personal data: not in the log). */
+export interface GiftOrders {
+  record(checkoutSessionId: string, buyerId: string, gift: GiftDetails): Promise<void>;
 }
 
 export const NO_CUSTOMER_MESSAGE =
@@ -69,6 +86,7 @@ export class BillingService {
     /** Absolute URLs for Stripe; the local checkout stays on the page's own origin. */
     private readonly returnBase: string,
     private readonly keys: IdempotencyKeys,
+    private readonly giftOrders: GiftOrders,
   ) {}
 
   plans() {
@@ -81,7 +99,7 @@ export class BillingService {
 
   /**
    * A one-time pack, open to every signed-in user (Free included; no plan needed). `gift` buys it
-   * for someone else: refused until gifts exist (issue 20c), so nothing half-made ships.
+   * for someone else: its recipient and message are kept until the payment issues the gift.
    * A repeated idempotency key answers the first session.
    */
   async createPackCheckout(
@@ -94,22 +112,26 @@ export class BillingService {
     const pack = packById(packId);
     if (!pack) throw badInput(`Unknown pack "${packId}"`);
     const giftDetails = parseGift(gift);
-    if (giftDetails) throw new GiftsNotAvailableError();
-    return this.keys.once(`pack-checkout:${user.id}`, idempotencyKey, { packId }, async () => {
+    const params = { packId, gift: giftDetails };
+    return this.keys.once(`pack-checkout:${user.id}`, idempotencyKey, params, async () => {
       const customerId = await this.customerOf(user.id);
-      return fromProvider(() =>
+      const session = await fromProvider(() =>
         this.gateway.createPackCheckoutSession({
           userId: user.id,
           email: user.email,
           pack,
-          kind: 'pack',
-          gift: null,
+          kind: giftDetails ? 'gift' : 'pack',
+          gift: giftDetails,
           customerId,
-          successUrl: `${this.returnBase}/profile?checkout=pack`,
+          successUrl: giftDetails
+            ? `${this.returnBase}/gifts?checkout=gift`
+            : `${this.returnBase}/profile?checkout=pack`,
           cancelUrl: `${this.returnBase}/pricing?checkout=canceled`,
           idempotencyKey,
         }),
       );
+      if (giftDetails) await this.giftOrders.record(session.sessionId, user.id, giftDetails);
+      return session;
     });
   }
 

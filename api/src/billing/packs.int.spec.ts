@@ -130,7 +130,7 @@ describe('credit packs through the local checkout', () => {
     );
   });
 
-  it('refuses visitors, unknown packs and gifts (not available yet), changing nothing', async () => {
+  it('refuses visitors, unknown packs and gifts with a bad address or message, changing nothing', async () => {
     const visitor = await new HttpClient(app.url).json('/api/create-pack-checkout', {
       packId: 'pack_100',
     });
@@ -142,14 +142,15 @@ describe('credit packs through the local checkout', () => {
     expect((await client.json('/api/create-pack-checkout', {})).status).toBe(400);
     const gift = await client.json('/api/create-pack-checkout', {
       packId: 'pack_100',
-      gift: { recipientEmail: 'friend@example.com', message: 'Enjoy' },
+      gift: { recipientEmail: 'friend at example.com', message: 'Enjoy' },
     });
     expect(gift.status).toBe(400);
-    expect((await gift.json()).message).toBe('Gifts are not available yet');
+    expect((await gift.json()).message).toBe('Please enter a valid email address');
     const gqlGift = await client.graphql(
-      'mutation { createPackCheckout(packId: "pack_100", gift: { message: "hi" }) { sessionId } }',
+      'mutation($message: String) { createPackCheckout(packId: "pack_100", gift: { message: $message }) { sessionId } }',
+      { message: 'x'.repeat(501) },
     );
-    expect(gqlGift.errors?.[0]?.message).toBe('Gifts are not available yet');
+    expect(gqlGift.errors?.[0]?.message).toBe('A gift message can be at most 500 characters');
     const sessions = await app.database.pool.query(
       'SELECT count(*)::int AS n FROM local_checkout_sessions WHERE user_id = $1',
       [userId],

@@ -13,7 +13,7 @@ export interface CheckoutRequest {
   idempotencyKey?: string | null;
 }
 
-/** What a gift buyer gives with a pack (issue 20c fills in what happens with it). */
+/** What a gift buyer gives with a pack: kept in gift_orders until the payment issues the gift. */
 export interface GiftDetails {
   recipientEmail?: string;
   message?: string;
@@ -68,6 +68,11 @@ export interface PaymentGateway {
   endSubscriptionNow(subscriptionId: string, idempotencyKey: string): Promise<boolean>;
   /** Every paid invoice the payment provider knows, for finance's reconciliation. */
   listPaidInvoices(): AsyncIterable<PaidInvoice>;
+  /**
+   * Refunds a paid payment-mode checkout in full (a voided gift); the provider then sends
+   * charge.refunded like any refund. Repeating it with the same key refunds once.
+   */
+  refundCheckoutPayment(checkoutSessionId: string, idempotencyKey: string): Promise<void>;
   /** Every paid payment-mode checkout (packs and gifts), for finance's reconciliation. */
   listPaidPackCheckouts(): AsyncIterable<PaidPackCheckout>;
 }

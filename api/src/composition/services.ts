@@ -35,6 +35,8 @@ import { ContactService } from '../contact/contact-service';
 import type { CookieOptions } from '../http/auth/session-cookie';
 import { LedgerAuditService } from '../operator/ledger-audit-service';
 import { ResultRetention } from '../generation/result-retention';
+import { createGiftService } from '../gifts/create-gift-service';
+import type { GiftPaymentRefunds, GiftService } from '../gifts/gift-service';
 import { IdempotencyKeys } from '../shared/idempotency';
 import { ExpiryWarnings } from '../credits/expiry-warnings';
 import { GenerationClaims } from '../credits/generation-claims';
@@ -73,6 +75,7 @@ export interface Services {
   readonly resultRetention: ResultRetention;
   readonly contact: ContactService;
   readonly billing: BillingService;
+  readonly gifts: GiftService;
   readonly webhooks: StripeWebhookService;
   /** The embedded checkout, when payments run locally. */
   readonly localBilling: LocalBilling | null;
@@ -101,6 +104,7 @@ async function createBilling(
   ledger: Ledger,
   idempotency: IdempotencyKeys,
   metrics: Metrics,
+  createGifts: (refunds: GiftPaymentRefunds, webhookSecret: string) => GiftService,
 ) {
   const { billing } = config;
   const webhookSecret =
@@ -111,8 +115,17 @@ async function createBilling(
   if (!webhookSecret) throw new PaymentsNotConfiguredError('STRIPE_WEBHOOK_SECRET is not set');
   const localBilling = billing.mode === 'local' ? new LocalBilling(pool, webhookSecret) : null;
   const gateway = localBilling ?? new StripeGateway(billing);
-  const webhooks = new StripeWebhookService(pool, ledger, gateway, webhookSecret, (outcome) =>
-    metrics.webhookDeliveries.inc({ outcome }),
+  const gifts = createGifts(
+    { refundGiftPayment: (paymentRef, key) => gateway.refundCheckoutPayment(paymentRef, key) },
+    webhookSecret,
+  );
+  const webhooks = new StripeWebhookService(
+    pool,
+    ledger,
+    gateway,
+    webhookSecret,
+    gifts,
+    (outcome) => metrics.webhookDeliveries.inc({ outcome }),
   );
   localBilling?.connect(webhooks);
   // Stripe needs absolute return URLs; the local checkout stays on whatever origin the page used.
@@ -122,8 +135,9 @@ async function createBilling(
     gateway,
     localBilling ? '' : config.publicUrl,
     idempotency,
+    gifts,
   );
-  return { billing: billingService, webhooks, localBilling };
+  return { billing: billingService, webhooks, localBilling, gifts };
 }
 
 export async function createServices(
@@ -177,7 +191,22 @@ export async function createServices(
     generations,
     projections: runtime.runner ? runtime.projectionOperations : null,
   });
-  const billing = await createBilling(config, pool, ledger, idempotency, runtime.metrics);
+  const billing = await createBilling(
+    config,
+    pool,
+    ledger,
+    idempotency,
+    runtime.metrics,
+    (refunds, webhookSecret) =>
+      createGiftService(config, webhookSecret, {
+        pool,
+        ledger,
+        users: accounts.users,
+        projections: runtime.projections,
+        mail,
+        refunds,
+      }),
+  );
   const sharing = new GenerationSharing(
     pool,
     ledger,

@@ -7,6 +7,7 @@ import {
 import type { CreditBucket } from '@app/ledger';
 import type pg from 'pg';
 import { planById } from '../billing/plans';
+import { GIFT_CREDITS_REASON } from '../gifts/gift-service';
 
 /** How a generation's style is named in a user's history ("Ghibli image"). */
 const STYLE_NAMES: Readonly<Record<string, string>> = {
@@ -46,6 +47,7 @@ export function userMovementLabel(
       if (ALLOWANCE_REASON.test(movement.reason)) return 'Free monthly credits';
       return movement.actorKind === 'staff' ? 'Credits from support' : 'Credits added';
     case 'CreditsPurchased': {
+      if (movement.reason === GIFT_CREDITS_REASON) return 'Gift credits';
       const plan = planById(movement.planId);
       return plan && plan.price > 0 ? `${plan.name} credits` : 'Credits purchased';
     }

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { createScratchDatabase } from '@app/ledger/testing/scratch-database';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from '../testing/http-client';
 import { spawnApi, tempDataDir, type SpawnedApi } from '../testing/spawn-api';
@@ -7,15 +7,9 @@ import { finishPrediction } from './engine/replicate/testing/fake-prediction';
 import { FakeReplicateServer } from './engine/replicate/testing/fake-replicate-server';
 import { fixturePhoto } from '../testing/fixtures';
 import { auditCli } from '../testing/audit-cli';
+import { freshDatabase } from '../testing/fresh-database';
 
 const photo = () => fs.readFile(fixturePhoto('astronaut.png'));
-
-/** A fresh database on the DATABASE_URL server, or none (embedded PGlite in the data folder). */
-async function freshDatabase() {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return { url: '', drop: async () => undefined };
-  return createScratchDatabase(serverUrl, 'crash');
-}
 
 type Generation = {
   id: string;
@@ -71,7 +65,7 @@ describe('crash recovery: the API killed with SIGKILL while credits are held', (
 
   async function processPair(extraEnv: Record<string, string>) {
     const dataDir = await tempDataDir('crash');
-    const database = await freshDatabase();
+    const database = await freshDatabase('crash');
     cleanups.push(
       () => database.drop(),
       () => fs.rm(dataDir, { recursive: true, force: true }),

@@ -14,6 +14,7 @@ import { googleRoutes } from './auth/google-routes';
 import { generationRoutes } from './rest/generation-routes';
 import { shareRoutes } from '../sharing/share-routes';
 import { pageViewRoutes } from '../analytics/page-views';
+import { giftRoutes } from '../gifts/gift-routes';
 import { billingRoutes } from '../billing/billing-routes';
 import { staffRoutes } from '../staff/staff-routes';
 import { waitForUserStreams } from '../composition/read-your-writes';
@@ -117,6 +118,7 @@ function createExpressApp(runtime: Runtime, services: Services, options: AppOpti
   app.use(shareRoutes(services));
   app.use(pageViewRoutes(services.pool));
   app.use(billingRoutes(services));
+  app.use(giftRoutes(services));
   app.use(staffRoutes(services));
   if (services.localBilling) {
     const settled = (userId: string) =>

@@ -80,5 +80,12 @@ export function backgroundJobs(services: Services): Job[] {
       runAtStart: true,
       run: () => services.generationRecovery.run(),
     },
+    {
+      // Same cadence as the hold reconciler: a redemption a crash interrupted gets its credits.
+      name: 'gift-reconciler',
+      intervalMs: services.config.generation.recoveryIntervalMs,
+      runAtStart: true,
+      run: () => services.gifts.reconcile(`job-${randomUUID()}`),
+    },
   ];
 }

@@ -2,7 +2,7 @@ import type { OutgoingMail } from './mailer';
 
 export const PRODUCT_NAME = 'Stylised';
 
-type Mail = Omit<OutgoingMail, 'to' | 'userId'>;
+export type Mail = Omit<OutgoingMail, 'to' | 'userId'>;
 
 const escapeHtml = (value: string) =>
   value.replace(
@@ -10,7 +10,7 @@ const escapeHtml = (value: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-interface Body {
+export interface Body {
   kind: string;
   subject: string;
   greeting: string;
@@ -20,7 +20,7 @@ interface Body {
 }
 
 /** Plain text and a small HTML version of the same words: no images, no tracking, no remote content. */
-function compose(body: Body): Mail {
+export function compose(body: Body): Mail {
   const textParts = [body.greeting, '', ...body.paragraphs.flatMap((p) => [p, ''])];
   if (body.action) textParts.push(`${body.action.label}: ${body.action.url}`, '');
   for (const p of body.after ?? []) textParts.push(p, '');

@@ -44,6 +44,9 @@ const domainStatus: Record<string, number> = {
   NOT_FOUND: 404,
   GENERATION_NOT_SHAREABLE: 409,
   GENERATION_IN_PROGRESS: 409,
+  GIFT_NOT_FOUND: 404,
+  GIFT_ALREADY_REDEEMED: 409,
+  GIFT_VOIDED: 409,
 };
 
 /** Expected errors become AppErrors; anything else is unexpected (masked, logged). */

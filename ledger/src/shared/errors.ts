@@ -83,3 +83,26 @@ export class GenerationInProgressError extends DomainError {
     );
   }
 }
+
+export const GIFT_NOT_FOUND_MESSAGE = 'There is no gift with this code. Check it and try again.';
+export const GIFT_ALREADY_REDEEMED_MESSAGE = 'This gift code has already been redeemed.';
+export const GIFT_VOIDED_MESSAGE =
+  'This gift code has been cancelled and can no longer be redeemed.';
+
+export class GiftNotFoundError extends DomainError {
+  constructor() {
+    super('GIFT_NOT_FOUND', GIFT_NOT_FOUND_MESSAGE);
+  }
+}
+
+export class GiftAlreadyRedeemedError extends DomainError {
+  constructor() {
+    super('GIFT_ALREADY_REDEEMED', GIFT_ALREADY_REDEEMED_MESSAGE);
+  }
+}
+
+export class GiftVoidedError extends DomainError {
+  constructor() {
+    super('GIFT_VOIDED', GIFT_VOIDED_MESSAGE);
+  }
+}

@@ -10,6 +10,7 @@ import {
 } from '@app/ledger';
 import type pg from 'pg';
 import { loadLiveCheckpoint } from '../runtime/checkpoints';
+import { GiftAuditFold } from './gift-audit';
 import {
   CreditAuditFold,
   parseCreditEvent,
@@ -235,6 +236,7 @@ export async function runLedgerAudit(deps: LedgerAuditDeps): Promise<LedgerAudit
   const models = await readModels(deps.pool);
   const credits = new CreditAuditFold();
   const subscriptions = new SubscriptionAuditFold();
+  const gifts = new GiftAuditFold();
   const mismatches: AuditMismatch[] = [];
   const report = (mismatch: AuditMismatch) => mismatches.push(mismatch);
   const until =
@@ -256,6 +258,7 @@ export async function runLedgerAudit(deps: LedgerAuditDeps): Promise<LedgerAudit
           expected: 'a valid event',
           actual: `${recorded.type} ${recorded.eventId}: ${detail}`,
         });
+      gifts.apply(recorded);
       if (creditTypes.has(recorded.type)) {
         if (comparePositions(recorded.position, models.creditsAt) > 0) continue;
         const parsed = parseCreditEvent(recorded);
@@ -279,6 +282,7 @@ export async function runLedgerAudit(deps: LedgerAuditDeps): Promise<LedgerAudit
       expected: 'consistent',
       actual: problem.detail,
     });
+  for (const mismatch of gifts.mismatches) report(mismatch);
   compareAccounts(credits.accounts, models.balances, models.lots, now, report);
   compareSubscriptions(subscriptions.states, models.subscriptions, report);
   return {

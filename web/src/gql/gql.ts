@@ -57,6 +57,11 @@ type Documents = {
     "\n  query GenerationProgress($idempotencyKey: String!) {\n    myGenerationByKey(idempotencyKey: $idempotencyKey) {\n      id\n      stage\n    }\n  }\n": typeof types.GenerationProgressDocument,
     "\n  query ImageEngine {\n    imageEngine {\n      preview\n    }\n  }\n": typeof types.ImageEngineDocument,
     "\n  mutation GenerateImage($input: GenerateImageInput!) {\n    generateImage(input: $input) {\n      id\n      status\n      resultUrl\n      errorMessage\n    }\n  }\n": typeof types.GenerateImageDocument,
+    "\n  query GiftCard($id: ID!) {\n    myGift(id: $id) {\n      id\n      code\n      credits\n      message\n      status\n    }\n  }\n": typeof types.GiftCardDocument,
+    "\n  query GiftPacks {\n    creditPacks {\n      id\n      name\n      credits\n      priceCents\n    }\n  }\n": typeof types.GiftPacksDocument,
+    "\n  mutation CreateGiftCheckout($packId: ID!, $gift: GiftInput!, $idempotencyKey: String) {\n    createPackCheckout(packId: $packId, gift: $gift, idempotencyKey: $idempotencyKey) {\n      sessionId\n      url\n    }\n  }\n": typeof types.CreateGiftCheckoutDocument,
+    "\n  query MyGifts {\n    myGifts {\n      id\n      code\n      credits\n      status\n      redeemedAt\n      recipientEmail\n      createdAt\n    }\n  }\n": typeof types.MyGiftsDocument,
+    "\n  mutation RedeemGift($code: String!) {\n    redeemGift(code: $code) {\n      giftId\n      credits\n    }\n  }\n": typeof types.RedeemGiftDocument,
     "\n  query CreditPacks {\n    creditPacks {\n      id\n      name\n      credits\n      priceCents\n    }\n  }\n": typeof types.CreditPacksDocument,
     "\n  mutation CreatePackCheckout($packId: ID!, $idempotencyKey: String) {\n    createPackCheckout(packId: $packId, idempotencyKey: $idempotencyKey) {\n      sessionId\n      url\n    }\n  }\n": typeof types.CreatePackCheckoutDocument,
     "\n  mutation CreateSubscriptionCheckout($planId: ID!, $idempotencyKey: String) {\n    createSubscriptionCheckout(planId: $planId, idempotencyKey: $idempotencyKey) {\n      sessionId\n      url\n    }\n  }\n": typeof types.CreateSubscriptionCheckoutDocument,
@@ -120,6 +125,11 @@ const documents: Documents = {
     "\n  query GenerationProgress($idempotencyKey: String!) {\n    myGenerationByKey(idempotencyKey: $idempotencyKey) {\n      id\n      stage\n    }\n  }\n": types.GenerationProgressDocument,
     "\n  query ImageEngine {\n    imageEngine {\n      preview\n    }\n  }\n": types.ImageEngineDocument,
     "\n  mutation GenerateImage($input: GenerateImageInput!) {\n    generateImage(input: $input) {\n      id\n      status\n      resultUrl\n      errorMessage\n    }\n  }\n": types.GenerateImageDocument,
+    "\n  query GiftCard($id: ID!) {\n    myGift(id: $id) {\n      id\n      code\n      credits\n      message\n      status\n    }\n  }\n": types.GiftCardDocument,
+    "\n  query GiftPacks {\n    creditPacks {\n      id\n      name\n      credits\n      priceCents\n    }\n  }\n": types.GiftPacksDocument,
+    "\n  mutation CreateGiftCheckout($packId: ID!, $gift: GiftInput!, $idempotencyKey: String) {\n    createPackCheckout(packId: $packId, gift: $gift, idempotencyKey: $idempotencyKey) {\n      sessionId\n      url\n    }\n  }\n": types.CreateGiftCheckoutDocument,
+    "\n  query MyGifts {\n    myGifts {\n      id\n      code\n      credits\n      status\n      redeemedAt\n      recipientEmail\n      createdAt\n    }\n  }\n": types.MyGiftsDocument,
+    "\n  mutation RedeemGift($code: String!) {\n    redeemGift(code: $code) {\n      giftId\n      credits\n    }\n  }\n": types.RedeemGiftDocument,
     "\n  query CreditPacks {\n    creditPacks {\n      id\n      name\n      credits\n      priceCents\n    }\n  }\n": types.CreditPacksDocument,
     "\n  mutation CreatePackCheckout($packId: ID!, $idempotencyKey: String) {\n    createPackCheckout(packId: $packId, idempotencyKey: $idempotencyKey) {\n      sessionId\n      url\n    }\n  }\n": types.CreatePackCheckoutDocument,
     "\n  mutation CreateSubscriptionCheckout($planId: ID!, $idempotencyKey: String) {\n    createSubscriptionCheckout(planId: $planId, idempotencyKey: $idempotencyKey) {\n      sessionId\n      url\n    }\n  }\n": types.CreateSubscriptionCheckoutDocument,
@@ -326,6 +336,26 @@ export function graphql(source: "\n  query ImageEngine {\n    imageEngine {\n   
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation GenerateImage($input: GenerateImageInput!) {\n    generateImage(input: $input) {\n      id\n      status\n      resultUrl\n      errorMessage\n    }\n  }\n"): (typeof documents)["\n  mutation GenerateImage($input: GenerateImageInput!) {\n    generateImage(input: $input) {\n      id\n      status\n      resultUrl\n      errorMessage\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query GiftCard($id: ID!) {\n    myGift(id: $id) {\n      id\n      code\n      credits\n      message\n      status\n    }\n  }\n"): (typeof documents)["\n  query GiftCard($id: ID!) {\n    myGift(id: $id) {\n      id\n      code\n      credits\n      message\n      status\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query GiftPacks {\n    creditPacks {\n      id\n      name\n      credits\n      priceCents\n    }\n  }\n"): (typeof documents)["\n  query GiftPacks {\n    creditPacks {\n      id\n      name\n      credits\n      priceCents\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateGiftCheckout($packId: ID!, $gift: GiftInput!, $idempotencyKey: String) {\n    createPackCheckout(packId: $packId, gift: $gift, idempotencyKey: $idempotencyKey) {\n      sessionId\n      url\n    }\n  }\n"): (typeof documents)["\n  mutation CreateGiftCheckout($packId: ID!, $gift: GiftInput!, $idempotencyKey: String) {\n    createPackCheckout(packId: $packId, gift: $gift, idempotencyKey: $idempotencyKey) {\n      sessionId\n      url\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MyGifts {\n    myGifts {\n      id\n      code\n      credits\n      status\n      redeemedAt\n      recipientEmail\n      createdAt\n    }\n  }\n"): (typeof documents)["\n  query MyGifts {\n    myGifts {\n      id\n      code\n      credits\n      status\n      redeemedAt\n      recipientEmail\n      createdAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RedeemGift($code: String!) {\n    redeemGift(code: $code) {\n      giftId\n      credits\n    }\n  }\n"): (typeof documents)["\n  mutation RedeemGift($code: String!) {\n    redeemGift(code: $code) {\n      giftId\n      credits\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

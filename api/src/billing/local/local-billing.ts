@@ -15,6 +15,7 @@ import { LocalBillingOutbox } from './local-billing-outbox';
 import { alreadySubscribedMessage } from '../billing-service';
 import {
   createLocalPackSession,
+  localPackPaymentIntent,
   localPaidPackCheckouts,
   paidPackSessionObject,
 } from './local-pack-checkout';
@@ -104,6 +105,31 @@ export class LocalBilling implements PaymentGateway {
 
   listPaidPackCheckouts() {
     return localPaidPackCheckouts(this.db);
+  }
+
+  /** A full refund of a paid pack session, reported as Stripe does (one charge per payment). */
+  async refundCheckoutPayment(
+    checkoutSessionId: string,
+    _idempotencyKey: string,
+    now = new Date(),
+  ) {
+    const session = await this.checkoutSession(checkoutSessionId);
+    if (session.status !== 'complete' || !session.pack)
+      throw new AppError('NOT_PAID', 'This checkout session was not paid', 409);
+    const paymentIntent = localPackPaymentIntent(session.id);
+    await this.deliver(
+      'charge.refunded',
+      {
+        id: `ch_${paymentIntent.replace(/^pi_/, '')}`,
+        object: 'charge',
+        payment_intent: paymentIntent,
+        refunded: true,
+        amount: session.pack.priceCents,
+        amount_refunded: session.pack.priceCents,
+        currency: 'usd',
+      },
+      now,
+    );
   }
 
   async createPortalSession(customerId: string, returnUrl: string) {

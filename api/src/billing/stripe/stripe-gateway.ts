@@ -107,12 +107,25 @@ export class StripeGateway implements PaymentGateway {
       },
       {
         idempotencyKey: request.idempotencyKey
-          ? `pack-checkout:${request.userId}:${request.idempotencyKey}`
-          : `pack-checkout:${request.userId}:${request.pack.id}:${Math.floor(Date.now() / 60_000)}`,
+          ? `${request.kind}-checkout:${request.userId}:${request.idempotencyKey}`
+          : `${request.kind}-checkout:${request.userId}:${request.pack.id}:${Math.floor(Date.now() / 60_000)}`,
       },
     );
     if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
     return { sessionId: session.id, url: session.url };
+  }
+
+  async refundCheckoutPayment(checkoutSessionId: string, idempotencyKey: string) {
+    const session = await this.stripe.checkout.sessions.retrieve(checkoutSessionId);
+    const paymentIntent =
+      typeof session.payment_intent === 'string'
+        ? session.payment_intent
+        : (session.payment_intent?.id ?? null);
+    if (!paymentIntent) throw new Error(`checkout session ${checkoutSessionId} has no payment`);
+    await this.stripe.refunds.create(
+      { payment_intent: paymentIntent },
+      { idempotencyKey: `refund:${idempotencyKey}` },
+    );
   }
 
   async *listPaidPackCheckouts(): AsyncIterable<PaidPackCheckout> {

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import type pg from 'pg';
 import { creditStreamId, type CommandMetadata, type Ledger } from '@app/ledger';
-import { onGiftPaid } from '../gift-payments';
+import type { GiftPayments } from '../gift-payments';
 import { packById, packExpiry, packPurchaseId } from '../packs';
 
 const seconds = (unix: number) => new Date(unix * 1000);
@@ -24,6 +24,7 @@ export class PackPayments {
   constructor(
     private readonly db: pg.Pool,
     private readonly ledger: Ledger,
+    private readonly gifts: GiftPayments,
   ) {}
 
   /** checkout.session.completed (or async_payment_succeeded) of a payment-mode session. */
@@ -46,19 +47,16 @@ export class PackPayments {
       [session.id, userId, kind, pack.id, amountPaid, currency, paymentIntentId, paidAt],
     );
     if (kind === 'gift') {
-      await onGiftPaid(
-        {
-          checkoutSessionId: session.id,
-          buyerId: userId,
-          pack,
-          amountPaidCents: amountPaid,
-          currency,
-          paymentIntentId,
-          paidAt,
-          eventId: event.id,
-        },
-        { db: this.db, ledger: this.ledger },
-      );
+      await this.gifts.paid({
+        checkoutSessionId: session.id,
+        buyerId: userId,
+        pack,
+        amountPaidCents: amountPaid,
+        currency,
+        paymentIntentId,
+        paidAt,
+        eventId: event.id,
+      });
       return true;
     }
     const expiresAt = packExpiry(paidAt);
@@ -110,8 +108,10 @@ export class PackPayments {
        WHERE checkout_session_id = $1`,
       [payment.checkout_session_id],
     );
-    // A refunded gift is voided by the gift stream (issue 20c); its credits are not the buyer's.
-    if (payment.kind === 'pack') {
+    // A gift's credits are not the buyer's: the gift is voided, or the redeemer's lot taken back.
+    if (payment.kind === 'gift') {
+      await this.gifts.refunded(payment.checkout_session_id, eventId);
+    } else {
       await this.ledger.credits.handle(
         creditStreamId(payment.user_id),
         {

@@ -11,6 +11,7 @@ import { AppError } from '../../shared/errors';
 import type { PaymentGateway } from '../payment-gateway';
 import { planById, type Plan, type PlanId } from '../plans';
 import { StripeGateway } from '../stripe/stripe-gateway';
+import type { GiftPayments } from '../gift-payments';
 import { PackPayments } from './pack-payments';
 
 export class WebhookSignatureError extends AppError {
@@ -70,12 +71,13 @@ export class StripeWebhookService {
     private readonly ledger: Ledger,
     private readonly gateway: PaymentGateway,
     private readonly webhookSecret: string,
+    gifts: GiftPayments,
     /** Told each delivery's outcome (metrics). */
     private readonly onDelivery?: (outcome: string) => void,
     /** How long a concurrent delivery of an event being processed waits before `in_progress`. */
     private readonly waitForOtherDeliveryMs = 20_000,
   ) {
-    this.packs = new PackPayments(db, ledger);
+    this.packs = new PackPayments(db, ledger, gifts);
   }
 
   /** Verifies and processes one delivery; throws WebhookSignatureError on a bad signature. */

@@ -10,6 +10,7 @@ import './generation';
 import './sharing';
 import './contact';
 import './billing';
+import './gift';
 import './staff-support';
 import './staff-finance';
 import './staff-operations';

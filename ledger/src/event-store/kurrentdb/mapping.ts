@@ -26,6 +26,7 @@ export const DEFAULT_STREAM_PREFIXES: readonly string[] = [
   'credits-',
   'subscription-',
   'generation-',
+  'gift-',
   'conformance-',
 ];
 

@@ -86,7 +86,13 @@ describe('positions', () => {
 
 describe('hasStreamPrefix', () => {
   it('keeps our streams and drops system and foreign ones', () => {
-    for (const stream of ['credits-u1', 'subscription-u1', 'generation-g1', 'conformance-x']) {
+    for (const stream of [
+      'credits-u1',
+      'subscription-u1',
+      'generation-g1',
+      'gift-g1',
+      'conformance-x',
+    ]) {
       expect(hasStreamPrefix(stream, DEFAULT_STREAM_PREFIXES)).toBe(true);
     }
     for (const stream of [

@@ -79,6 +79,15 @@ const PAGES: Readonly<Record<PagePath, RouteObject['lazy']>> = {
   '/gdpr': async () => ({
     Component: (await import('../../../pages/legal/CookiePolicyPage')).CookiePolicyPage,
   }),
+  '/gifts': async () => ({
+    Component: (await import('../../../pages/gifts/GiftsPage')).GiftsPage,
+  }),
+  '/gift-card': async () => ({
+    Component: (await import('../../../pages/gifts/GiftCardPage')).GiftCardPage,
+  }),
+  '/redeem': async () => ({
+    Component: (await import('../../../pages/gifts/RedeemPage')).RedeemPage,
+  }),
 };
 
 const marketingRoutes: RouteObject[] = [

@@ -22,6 +22,9 @@ export const PAGE_PATHS = [
   '/terms',
   '/privacy',
   '/gdpr',
+  '/gifts',
+  '/gift-card',
+  '/redeem',
 ] as const;
 
 export type PagePath = (typeof PAGE_PATHS)[number];

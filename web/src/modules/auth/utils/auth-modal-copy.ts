@@ -5,7 +5,8 @@ export type AuthPurpose =
   | { kind: 'account' }
   | { kind: 'generate' }
   | { kind: 'creations' }
-  | { kind: 'checkout'; planName: string };
+  | { kind: 'checkout'; planName: string }
+  | { kind: 'redeem' };
 
 const SIGN_UP_BONUS = 'and get 5 free credits';
 
@@ -39,6 +40,14 @@ export const authModalCopy = (
           mode === 'login'
             ? `Sign in to continue to the ${purpose.planName} checkout.`
             : `Create your account to continue to the ${purpose.planName} checkout.`,
+      };
+    case 'redeem':
+      return {
+        title,
+        intro:
+          mode === 'login'
+            ? 'Sign in to redeem your gift: the credits go to your account.'
+            : 'Create your free account to redeem your gift. You come straight back here.',
       };
     case 'account':
       return {

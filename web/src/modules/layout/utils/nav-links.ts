@@ -19,4 +19,6 @@ export const COMPANY_LINKS: readonly NavLinkItem[] = [
   { label: 'Pricing', to: '/pricing' },
   { label: 'Contact', to: '/contact' },
   { label: 'My creations', to: '/creations' },
+  { label: 'Give credits', to: '/gifts' },
+  { label: 'Redeem a gift', to: '/redeem' },
 ];
