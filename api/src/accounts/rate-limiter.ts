@@ -30,12 +30,19 @@ export class RateLimiter {
     if (row.hits > rule.limit) throw new RateLimitedError(Math.max(1, row.retry_after));
   }
 
-  /** Takes back one hit of the current window (an attempt that turned out not to count). */
-  async forgive(key: string): Promise<void> {
-    await this.db.query(
-      'UPDATE rate_limit_counters SET hits = greatest(hits - 1, 0) WHERE key = $1',
-      [key],
+  /**
+   * Refuses, without counting, when the window's limit is already used up: for attempts that count
+   * only when they fail (`hit` then), yet must wait like the others once the limit is reached.
+   */
+  async check(key: string, rule: RateLimit): Promise<void> {
+    const result = await this.db.query<{ hits: number; retry_after: number }>(
+      `SELECT hits, ceil(extract(epoch FROM window_started_at + make_interval(secs => $2) - now()))::int AS retry_after
+       FROM rate_limit_counters
+       WHERE key = $1 AND window_started_at > now() - make_interval(secs => $2)`,
+      [key, rule.windowSeconds],
     );
+    const row = result.rows[0];
+    if (row && row.hits >= rule.limit) throw new RateLimitedError(Math.max(1, row.retry_after));
   }
 
   async reset(key: string): Promise<void> {

@@ -226,9 +226,10 @@ export class GiftService implements GiftPayments, GiftOrders {
   }
 
   /**
-   * Redeems a code into the user's account. Every attempt counts against the account's and the
-   * address's limits (one atomic statement each) and a code that exists is forgiven, so only wrong
-   * guesses use them up, even in a burst.
+   * Redeems a code into the user's account. Only wrong guesses count against the account's and
+   * the address's limits (one atomic increment-and-compare each, so a burst of N wrong guesses is
+   * answered exactly like N in sequence); once a limit is used up every attempt waits, a right code
+   * too. Right codes never count: ten people behind one office address can redeem at once.
    */
   async redeem(
     userId: string,
@@ -236,13 +237,17 @@ export class GiftService implements GiftPayments, GiftOrders {
     context: RequestContext,
   ): Promise<{ giftId: string; credits: number }> {
     if (typeof typedCode !== 'string' || !typedCode.trim()) throw badInput('Enter a gift code');
-    const keys = [`gift-redeem:user:${userId}`, `gift-redeem:ip:${context.ip}`];
-    await this.limiter.hit(keys[0]!, this.limits.redeemAttemptsPerAccount);
-    await this.limiter.hit(keys[1]!, this.limits.redeemAttemptsPerIp);
+    const limits: [string, RateLimit][] = [
+      [`gift-redeem:user:${userId}`, this.limits.redeemAttemptsPerAccount],
+      [`gift-redeem:ip:${context.ip}`, this.limits.redeemAttemptsPerIp],
+    ];
+    for (const [key, rule] of limits) await this.limiter.check(key, rule);
     const code = normalizeGiftCode(typedCode);
     const row = code ? await this.gifts.byCodeHash(giftCodeHash(code)) : null;
-    if (!row) throw new GiftNotFoundError();
-    await Promise.all(keys.map((key) => this.limiter.forgive(key)));
+    if (!row) {
+      for (const [key, rule] of limits) await this.limiter.hit(key, rule);
+      throw new GiftNotFoundError();
+    }
 
     const stream = giftStreamId(row.giftId);
     const decided = await this.ledger.gifts.handle(
