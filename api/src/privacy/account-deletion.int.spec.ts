@@ -132,12 +132,25 @@ describe('delete my account', () => {
       .filter((row) => row.type === 'CreditsExpired')
       .reduce((sum, row) => sum + Number(row.data.amount ?? 0), 0);
     const reportAfter = await financeReport(app.services.pool, range);
-    expect(reportAfter).toEqual(
-      reportBefore.map((row, index) =>
-        index === reportBefore.length - 1
-          ? { ...row, expired: row.expired + expiredByCancellation }
-          : row,
-      ),
+    const last = reportBefore.length - 1;
+    const [before, after] = [reportBefore[last]!, reportAfter[last]!];
+    expect(reportAfter.slice(0, last)).toEqual(reportBefore.slice(0, last));
+    expect({ ...after, prepaid: [] }).toEqual({
+      ...before,
+      expired: before.expired + expiredByCancellation,
+      prepaid: [],
+    });
+    // Those credits were paid for: their value moves from deferred revenue to breakage.
+    const moved = before.prepaid[0]!.deferredCents - after.prepaid[0]!.deferredCents;
+    expect(moved).toBeGreaterThan(0);
+    expect(after.prepaid).toEqual(
+      before.prepaid.map((row) => ({
+        ...row,
+        paidCreditsExpired: row.paidCreditsExpired + expiredByCancellation,
+        deferredCredits: row.deferredCredits - expiredByCancellation,
+        breakageCents: row.breakageCents + moved,
+        deferredCents: row.deferredCents - moved,
+      })),
     );
     // The ledger audit (the log folded on its own, against the read models) still balances.
     const audit = await app.services.audit.run('test');
