@@ -49,6 +49,10 @@ describe('the action figure form and the before/after sliders', () => {
     await page.clock.install({ time: START });
     await page.clock.pauseAt(new Date(START.getTime() + 1000));
     await page.goto(url);
+    // The page is prerendered: its slider shows before React has hydrated it and started the demo.
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated, undefined, {
+      polling: 100,
+    });
     await slider(page).waitFor();
     return page;
   }
