@@ -276,4 +276,27 @@ describe('gift codes', () => {
     });
     expect(audit.mismatches).toEqual([]);
   });
+
+  it('a buyer who deletes their account leaves the gift redeemable, without their message or the recipient', async () => {
+    const buyer = await signedInUser(app);
+    const { giftId } = await buyGift(buyer.client, {
+      message: 'From your aunt Matilda',
+      recipientEmail: 'nephew-matilda@example.com',
+    });
+    const [gift] = await giftsOf(buyer.client);
+    const deleted = await buyer.client.json(
+      '/api/user/account',
+      { currentPassword: 'password-1' },
+      'DELETE',
+    );
+    expect(deleted.status).toBe(200);
+    const rows = await app.database.pool.query(
+      `SELECT message, recipient_email FROM gifts WHERE gift_id = $1
+       UNION ALL SELECT message, recipient_email FROM gift_orders WHERE buyer_id = $2`,
+      [giftId, buyer.userId],
+    );
+    expect(rows.rows).toEqual([{ message: null, recipient_email: null }]);
+    const nephew = await signedInUser(app);
+    expect((await redeem(nephew.client, gift!.code)).status).toBe(200);
+  });
 });

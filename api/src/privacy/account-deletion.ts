@@ -96,6 +96,13 @@ export class AccountDeletionService {
         'DELETE FROM outbox_mail WHERE user_id = $1 OR lower(to_address) = lower($2)',
         [user.id, user.email],
       );
+      // A gift stays redeemable (its recipient keeps it), without what the buyer wrote or whom to.
+      await client.query('DELETE FROM gift_orders WHERE buyer_id = $1', [user.id]);
+      await client.query(
+        `UPDATE gifts SET message = NULL, recipient_email = NULL
+         WHERE buyer_id = $1 OR lower(recipient_email) = lower($2)`,
+        [user.id, user.email],
+      );
       // A pending change of email names the other address.
       await client.query('DELETE FROM account_tokens WHERE user_id = $1', [user.id]);
       await client.query('DELETE FROM sessions WHERE user_id = $1', [user.id]);
