@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { creditStreamId, type CommandMetadata, type Ledger } from '@app/ledger';
 import type { GiftPayments } from '../gift-payments';
 import { packById, packExpiry, packPurchaseId } from '../packs';
+import { refundMetadata } from './refund-metadata';
 
 const seconds = (unix: number) => new Date(unix * 1000);
 const idOf = (value: string | { id: string } | null | undefined) =>
@@ -122,14 +123,7 @@ export class PackPayments {
             reference: chargeId,
           },
         },
-        {
-          now: new Date(),
-          actor: { kind: 'stripe', id: eventId },
-          reason: 'Pack payment refunded: unspent credits taken back',
-          correlationId: eventId,
-          causationId: eventId,
-          idempotencyKey: `refund:${chargeId}`,
-        },
+        refundMetadata(eventId, chargeId, 'Pack payment refunded: unspent credits taken back'),
       );
     }
     await this.db.query('DELETE FROM pending_refunds WHERE charge_id = $1', [chargeId]);

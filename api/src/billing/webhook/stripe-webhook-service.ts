@@ -13,6 +13,7 @@ import { planById, type Plan, type PlanId } from '../plans';
 import { StripeGateway } from '../stripe/stripe-gateway';
 import type { GiftPayments } from '../gift-payments';
 import { PackPayments } from './pack-payments';
+import { refundMetadata } from './refund-metadata';
 
 export class WebhookSignatureError extends AppError {
   constructor() {
@@ -539,14 +540,7 @@ export class StripeWebhookService {
           reference: chargeId,
         },
       },
-      {
-        now: new Date(),
-        actor: { kind: 'stripe', id: eventId },
-        reason: 'Payment refunded: unspent credits taken back',
-        correlationId: eventId,
-        causationId: eventId,
-        idempotencyKey: `refund:${chargeId}`,
-      },
+      refundMetadata(eventId, chargeId, 'Payment refunded: unspent credits taken back'),
     );
     await this.db.query('DELETE FROM pending_refunds WHERE charge_id = $1', [chargeId]);
     await this.endPlanOfRefundedPeriod(chargeId, invoice);
