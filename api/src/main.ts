@@ -112,6 +112,7 @@ async function main() {
     if (embedded) await removeRuntimeFile(config.dataDir);
     await services.decodePool.close();
     await services.accounts.sessionCache.close();
+    await services.accountSnapshots.close();
     await runtime.close();
     // The last spans (this shutdown's requests) go out before the process does.
     await stopTracing().catch(() => undefined);

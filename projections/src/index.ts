@@ -24,6 +24,8 @@ export * from './operator/runtime-file';
 export * from './worker';
 export * from './account-snapshot/queries';
 export * from './account-snapshot/grouped';
+export * from './account-snapshot/change-notice';
+export * from './account-snapshot/snapshot-cache';
 export * from './credit-history/finance-report';
 export * from './paid-credits/paid-credits.projection';
 export * from './paid-credits/paid-credits.fold';

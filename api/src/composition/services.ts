@@ -1,6 +1,12 @@
 import type { Ledger } from '@app/ledger';
 import { traceProvider, tracingEnabled } from '../observability/tracing';
-import { allProjections, type ProjectionOperations } from '@app/projections';
+import {
+  allProjections,
+  cacheAccountSnapshots,
+  groupedSnapshotCache,
+  type AccountSnapshotCache,
+  type ProjectionOperations,
+} from '@app/projections';
 import { ContactInbox } from '../staff/contact-inbox';
 import { StaffLedger } from '../staff/staff-ledger';
 import { StaffUsers } from '../staff/staff-users';
@@ -55,6 +61,8 @@ export interface Services {
   readonly ledger: Ledger;
   readonly projections: ProjectionsGate;
   readonly accounts: AccountService;
+  /** Balances and plans in memory while this process hears their changes (see listenForSessionChanges). */
+  readonly accountSnapshots: AccountSnapshotCache;
   readonly passwordReset: PasswordResetService;
   readonly accountEmail: AccountEmailService;
   readonly dataExports: DataExportService;
@@ -222,6 +230,7 @@ export async function createServices(
     ledger,
     projections: runtime.projections,
     accounts,
+    accountSnapshots: groupedSnapshotCache(pool),
     passwordReset: new PasswordResetService(pool, accounts, mail, config.publicUrl, authLimits),
     accountEmail,
     dataExports: new DataExportService(pool, blobs, mail, config.publicUrl, config.dataExportTtlMs),
@@ -270,11 +279,15 @@ export async function createServices(
 }
 
 /**
- * Processes that serve requests keep session lookups in memory while they hear every change on
- * `session_changes` (a LISTEN connection of their own). Embedded PGlite has no LISTEN: no cache.
+ * Processes that serve requests keep session lookups, balances and plans in memory while they hear
+ * every change (`session_changes`, `account_snapshot_changes`: LISTEN connections of their own).
+ * Embedded PGlite has no LISTEN: no cache.
  */
 export async function listenForSessionChanges(runtime: Runtime, services: Services) {
   const { database } = runtime.storage;
-  if (!database.embedded)
-    await services.accounts.sessionCache.listen(database.connectionString, log);
+  if (database.embedded) return;
+  await services.accounts.sessionCache.listen(database.connectionString, log);
+  // Balances and plans likewise, on the `account_snapshot_changes` announcements of live batches.
+  await services.accountSnapshots.listen(database.connectionString, log);
+  cacheAccountSnapshots(database.pool, services.accountSnapshots);
 }

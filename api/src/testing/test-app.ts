@@ -85,6 +85,7 @@ export async function startTestApp(
       await new Promise((resolve) => server.close(resolve));
       await services.decodePool.close();
       await services.accounts.sessionCache.close();
+      await services.accountSnapshots.close();
       await runtime.close();
       await database.close();
     },

@@ -42,7 +42,7 @@ describe('account snapshots read in groups', () => {
       Promise.all(asked.map((userId) => getAccountSnapshot(database.pool, userId, new Date()))),
     ]);
     expect(grouped).toEqual(alone);
-    expect(grouped.at(-1)).toEqual({ available: 0, held: 0, subscription: null });
+    expect(grouped.at(-1)).toEqual({ available: 0, held: 0, nextExpiry: null, subscription: null });
     // Four go at once; everything else waits and goes together.
     expect(statements).toBeLessThanOrEqual(8);
     expect(new Set(grouped.map((snapshot) => snapshot.available)).size).toBeGreaterThan(1);

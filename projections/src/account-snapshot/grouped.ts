@@ -2,6 +2,7 @@ import { preparedQuery } from '@app/ledger';
 import type pg from 'pg';
 import type { AccountSnapshot, AccountSnapshotRow } from './queries';
 import { snapshotOfRow } from './queries';
+import { AccountSnapshotCache, accountSnapshotCacheOf } from './snapshot-cache';
 
 type Queryable = Pick<pg.Pool, 'query'>;
 
@@ -58,6 +59,8 @@ export class AccountSnapshotGroups {
              (SELECT coalesce(sum(remaining), 0) FROM credit_lots l
                WHERE l.user_id = u.user_id AND l.remaining > 0
                  AND (l.expires_at IS NULL OR l.expires_at > $2)) AS available,
+             (SELECT min(l.expires_at) FROM credit_lots l
+               WHERE l.user_id = u.user_id AND l.remaining > 0 AND l.expires_at > $2) AS next_expiry,
              (SELECT b.held FROM credit_balances b WHERE b.user_id = u.user_id) AS held,
              s.status, s.plan_id, s.current_period_end, s.cancel_at_period_end
            FROM unnest($1::text[]) AS u(user_id)
@@ -80,15 +83,25 @@ export class AccountSnapshotGroups {
 
 const groupsByPool = new WeakMap<object, AccountSnapshotGroups>();
 
-/**
- * The current balance and plan of a user, read in a group with other users' reads on the same
- * pool (see AccountSnapshotGroups). Only for a pool: inside a transaction use getAccountSnapshot.
- */
-export function loadAccountSnapshot(pool: pg.Pool, userId: string): Promise<AccountSnapshot> {
+function groupsOf(pool: pg.Pool): AccountSnapshotGroups {
   let groups = groupsByPool.get(pool);
   if (!groups) {
     groups = new AccountSnapshotGroups(pool);
     groupsByPool.set(pool, groups);
   }
-  return groups.load(userId);
+  return groups;
 }
+
+/**
+ * The current balance and plan of a user, read in a group with other users' reads on the same
+ * pool (see AccountSnapshotGroups), or from the pool's AccountSnapshotCache when one serves it.
+ * Only for a pool: inside a transaction use getAccountSnapshot.
+ */
+export function loadAccountSnapshot(pool: pg.Pool, userId: string): Promise<AccountSnapshot> {
+  const cache = accountSnapshotCacheOf(pool);
+  return cache ? cache.snapshotOf(userId) : groupsOf(pool).load(userId);
+}
+
+/** A cache of `pool`'s snapshots whose misses read in groups (see loadAccountSnapshot). */
+export const groupedSnapshotCache = (pool: pg.Pool) =>
+  new AccountSnapshotCache((userId) => groupsOf(pool).load(userId));

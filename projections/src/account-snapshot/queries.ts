@@ -7,6 +7,8 @@ type Queryable = Pick<pg.Pool, 'query'>;
 export interface AccountSnapshot {
   available: number;
   held: number;
+  /** When the soonest open lot expires (the available figure changes then without an event). */
+  nextExpiry: Date | null;
   subscription: Pick<
     SubscriptionStatusRow,
     'status' | 'planId' | 'currentPeriodEnd' | 'cancelAtPeriodEnd'
@@ -15,6 +17,7 @@ export interface AccountSnapshot {
 
 export interface AccountSnapshotRow {
   available: string;
+  next_expiry: Date | null;
   held: number | null;
   status: SubscriptionStatusRow['status'] | null;
   plan_id: string | null;
@@ -25,6 +28,7 @@ export interface AccountSnapshotRow {
 export const snapshotOfRow = (row: AccountSnapshotRow): AccountSnapshot => ({
   available: Number(row.available),
   held: row.held ?? 0,
+  nextExpiry: row.next_expiry,
   subscription: row.status
     ? {
         status: row.status,
@@ -48,6 +52,8 @@ export async function getAccountSnapshot(
       `SELECT
        (SELECT coalesce(sum(remaining), 0) FROM credit_lots
          WHERE user_id = $1 AND remaining > 0 AND (expires_at IS NULL OR expires_at > $2)) AS available,
+       (SELECT min(expires_at) FROM credit_lots
+         WHERE user_id = $1 AND remaining > 0 AND expires_at > $2) AS next_expiry,
        (SELECT held FROM credit_balances WHERE user_id = $1) AS held,
        s.status, s.plan_id, s.current_period_end, s.cancel_at_period_end
      FROM (SELECT 1) AS one LEFT JOIN subscription_status s ON s.user_id = $1`,

@@ -7,6 +7,7 @@ import {
 } from '@app/ledger';
 import type pg from 'pg';
 import type { Projection } from '../runtime/projection';
+import { accountSnapshotNotice } from '../account-snapshot/change-notice';
 
 // Balances per user (held and lifetime totals) and the lots behind them. "Available" is computed
 // when read, from lots not yet expired: credits are unusable from their instant of expiry.
@@ -158,6 +159,7 @@ export const creditBalancesProjection: Projection = {
     },
   ],
   eventTypes: new Set(creditAccountEventTypes),
+  changeNotice: accountSnapshotNotice,
 
   async apply(client: pg.PoolClient, events: readonly RecordedEvent[], table) {
     const batch = new BatchAccumulator();

@@ -16,6 +16,27 @@ export interface BatchTarget {
   readonly position: GlobalPosition;
 }
 
+/** A NOTIFY payload is limited to 8000 bytes: user ids go in groups well under it. */
+const KEYS_PER_NOTICE = 150;
+
+/** Tells the processes caching this read model which keys the batch changed (at commit). */
+async function announceChanges(
+  client: pg.PoolClient,
+  projection: Projection,
+  events: readonly RecordedEvent[],
+): Promise<readonly string[]> {
+  const notice = projection.changeNotice;
+  if (!notice) return [];
+  const keys = [...new Set(notice.keysOf(events))];
+  for (let start = 0; start < keys.length; start += KEYS_PER_NOTICE) {
+    await client.query('SELECT pg_notify($1, $2)', [
+      notice.channel,
+      keys.slice(start, start + KEYS_PER_NOTICE).join(','),
+    ]);
+  }
+  return keys;
+}
+
 /**
  * Applies the events of `batch` after the target's checkpoint and moves the checkpoint to the end
  * of the batch, all in one transaction. Returns the new position.
@@ -24,6 +45,11 @@ export async function applyBatch(
   pool: pg.Pool,
   target: BatchTarget,
   batch: readonly RecordedEvent[],
+  /**
+   * Live batches announce the keys they changed (NOTIFY, and to this process after the commit);
+   * a rebuild's tables are not read until its swap.
+   */
+  options: { announce?: (changedKeys: readonly string[]) => void } = {},
 ): Promise<GlobalPosition> {
   const last = batch[batch.length - 1];
   if (!last || comparePositions(last.position, target.position) <= 0) return target.position;
@@ -49,10 +75,14 @@ export async function applyBatch(
     )) as unknown as pg.QueryResult[];
     if (opened[opened.length - 1]?.rowCount !== 1)
       throw new CheckpointMovedError(target.projection.name, target.version);
+    let changedKeys: readonly string[] = [];
     if (relevant.length > 0) {
       await target.projection.apply(client, relevant, tableNamesFor(target.version));
+      if (options.announce)
+        changedKeys = await announceChanges(client, target.projection, relevant);
     }
     await client.query('COMMIT');
+    if (changedKeys.length > 0) options.announce?.(changedKeys);
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;

@@ -14,6 +14,16 @@ export interface TableDefinition {
 /** Resolves a base table name to the physical table of the version being written. */
 export type TableNames = (baseName: string) => string;
 
+/**
+ * Announces which keys (user ids) a live batch changed, on a Postgres channel, at commit: caches of
+ * the read model in other processes drop those keys. `*` on the channel means "drop everything"
+ * (a blue/green swap pointed the views at another version).
+ */
+export interface ChangeNotice {
+  readonly channel: string;
+  keysOf(events: readonly RecordedEvent[]): readonly string[];
+}
+
 export interface Projection {
   readonly name: string;
   /** Bump on any change of tables or handlers: a blue/green rebuild then fills the new version. */
@@ -25,6 +35,8 @@ export interface Projection {
    * transaction. Set-based where it matters: a replay feeds it thousands of events at a time.
    */
   apply(client: pg.PoolClient, events: readonly RecordedEvent[], table: TableNames): Promise<void>;
+  /** Set when processes cache what this read model shows (see ChangeNotice). */
+  readonly changeNotice?: ChangeNotice;
 }
 
 export const versionedTable = (baseName: string, version: number) => `${baseName}_v${version}`;
@@ -48,11 +60,15 @@ export const createIndexesSql = (projection: Projection, version: number) =>
   );
 
 /** The views the API reads, pointed at one version (DROP + CREATE: columns may have changed). */
-export const swapViewsSql = (projection: Projection, version: number) =>
-  projection.tables.flatMap((table) => [
+export const swapViewsSql = (projection: Projection, version: number) => [
+  ...projection.tables.flatMap((table) => [
     `DROP VIEW IF EXISTS ${table.name}`,
     `CREATE VIEW ${table.name} AS SELECT * FROM ${versionedTable(table.name, version)}`,
-  ]);
+  ]),
+  ...(projection.changeNotice
+    ? [`SELECT pg_notify('${projection.changeNotice.channel}', '*')`]
+    : []),
+];
 
 export const dropTablesSql = (projection: Projection, version: number) =>
   projection.tables.map((table) => `DROP TABLE IF EXISTS ${versionedTable(table.name, version)}`);

@@ -1,6 +1,7 @@
 import { comparePositions, type GlobalPosition } from '@app/ledger';
 import type pg from 'pg';
 import { loadCheckpoints } from './checkpoints';
+import { accountSnapshotCacheOf } from '../account-snapshot/snapshot-cache';
 
 /**
  * Read-your-writes across processes: polls the live checkpoints until every named projection has
@@ -19,7 +20,11 @@ export async function waitForProjections(
       const row = live.find((checkpoint) => checkpoint.name === name);
       return row !== undefined && comparePositions(row.position, position) >= 0;
     });
-    if (reached) return true;
+    if (reached) {
+      // Another process applied them: its NOTIFY may not have reached this one's cache yet.
+      accountSnapshotCacheOf(pool)?.distrustEarlierReads();
+      return true;
+    }
     if (Date.now() + delay > deadline) return false;
     await new Promise((resolve) => setTimeout(resolve, delay));
   }

@@ -10,6 +10,7 @@ import {
 } from '@app/ledger';
 import type pg from 'pg';
 import type { Projection } from '../runtime/projection';
+import { accountSnapshotNotice } from '../account-snapshot/change-notice';
 
 // One row per user: the subscription badge and plan the profile shows.
 
@@ -75,6 +76,7 @@ export const subscriptionStatusProjection: Projection = {
     },
   ],
   eventTypes: new Set(subscriptionEventTypes),
+  changeNotice: accountSnapshotNotice,
 
   async apply(client: pg.PoolClient, events: readonly RecordedEvent[], table) {
     const name = table('subscription_status');
