@@ -1,3 +1,4 @@
+import { componentLogger } from '@app/ledger';
 import { Router, type Request } from 'express';
 import { Passport } from 'passport';
 import {
@@ -85,7 +86,7 @@ export function googleRoutes(
         if (error || !signedIn) {
           const code = toAppError(error)?.code ?? (error ? 'google_failed' : 'google_denied');
           if (error && !toAppError(error))
-            request.log.error({ err: error }, 'google sign-in failed');
+            (request.log ?? componentLogger('http')).error({ err: error }, 'google sign-in failed');
           response.redirect(302, `/auth?error=${encodeURIComponent(code.toLowerCase())}`);
           return;
         }
