@@ -4,7 +4,8 @@ import { HttpClient } from '../testing/http-client';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { checkoutSessionObject, paidInvoiceObject } from './local/stripe-objects';
 import { planById } from './plans';
-import { FakeStripeServer } from './stripe/testing/fake-stripe-server';
+import type { FakeStripeServer } from './stripe/testing/fake-stripe-server';
+import { startStripeModeApp } from './testing/stripe-mode-app';
 import { deliver, signedEvent } from './testing/stripe-events';
 
 const meQuery =
@@ -55,20 +56,12 @@ describe('plans', () => {
 describe('Stripe adapter against a local server speaking Stripe’s API', () => {
   let stripe: FakeStripeServer;
   let app: TestApp;
+  let stop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    stripe = await FakeStripeServer.start();
-    app = await startTestApp({
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: 'whsec_stripe_mode',
-      STRIPE_PRICE_PRO: 'price_pro_123',
-      STRIPE_PRICE_ULTRA: 'price_ultra_456',
-      PUBLIC_URL: 'https://art.example.com',
-      ...stripe.env(),
-    });
+    ({ stripe, app, close: stop } = await startStripeModeApp('whsec_stripe_mode'));
   });
   afterAll(async () => {
-    await app?.close();
-    await stripe?.close();
+    await stop?.();
   });
 
   it('creates a subscription-mode Checkout session for the signed-in user', async () => {

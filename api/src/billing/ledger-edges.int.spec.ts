@@ -7,7 +7,7 @@ import { signedInUser } from '../testing/accounts';
 import type { HttpClient } from '../testing/http-client';
 import { ScriptedProvider } from '../testing/scripted-provider';
 import { startTestApp, type TestApp } from '../testing/test-app';
-import { deliver, signedEvent } from './testing/stripe-events';
+import { deliver, signedRefund } from './testing/stripe-events';
 
 // Issue 18: the ledger's edges, over real HTTP against real Postgres, with the issue's numbers.
 
@@ -73,17 +73,7 @@ describe('ledger edges (issue 18)', () => {
       'SELECT payment_intent_id FROM billing_invoices WHERE user_id = $1',
       [userId],
     );
-    const refund = signedEvent(
-      'charge.refunded',
-      {
-        id: `ch_${randomUUID()}`,
-        object: 'charge',
-        refunded: true,
-        amount_refunded: 900,
-        payment_intent: invoice.rows[0]!.payment_intent_id,
-      },
-      SECRET,
-    );
+    const refund = signedRefund(invoice.rows[0]!.payment_intent_id, SECRET, 900);
     const refunded = await deliver(app.url, refund);
     expect(await refunded.json()).toEqual({ received: true, outcome: 'processed' });
     await app.settleUser(userId);
@@ -289,17 +279,7 @@ describe('ledger edges (issue 18)', () => {
       'SELECT payment_intent_id FROM billing_invoices WHERE user_id = $1',
       [userId],
     );
-    const refund = signedEvent(
-      'charge.refunded',
-      {
-        id: `ch_${randomUUID()}`,
-        object: 'charge',
-        refunded: true,
-        amount_refunded: 900,
-        payment_intent: invoice.rows[0]!.payment_intent_id,
-      },
-      SECRET,
-    );
+    const refund = signedRefund(invoice.rows[0]!.payment_intent_id, SECRET, 900);
     const outcomes = await Promise.all(
       Array.from({ length: 10 }, async () => (await deliver(app.url, refund)).status),
     );

@@ -6,8 +6,9 @@ import { HttpClient } from '../testing/http-client';
 import { ScriptedProvider } from '../testing/scripted-provider';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { localPackPaymentIntent } from './local/local-pack-checkout';
-import { FakeStripeServer } from './stripe/testing/fake-stripe-server';
-import { deliver, localId, signedEvent } from './testing/stripe-events';
+import type { FakeStripeServer } from './stripe/testing/fake-stripe-server';
+import { startStripeModeApp } from './testing/stripe-mode-app';
+import { deliver, localId, signedEvent, signedRefund } from './testing/stripe-events';
 
 const SECRET = 'whsec_credit_packs';
 const MONTH_24 = (from: Date) => {
@@ -22,19 +23,7 @@ const purchasesOf = async (app: TestApp, userId: string) =>
   );
 
 const refundEvent = (paymentIntent: string, amount: number) =>
-  signedEvent(
-    'charge.refunded',
-    {
-      id: localId('ch'),
-      object: 'charge',
-      payment_intent: paymentIntent,
-      refunded: true,
-      amount,
-      amount_refunded: amount,
-      currency: 'usd',
-    },
-    SECRET,
-  );
+  signedRefund(paymentIntent, SECRET, amount);
 
 describe('credit packs through the local checkout', () => {
   let app: TestApp;
@@ -237,20 +226,12 @@ describe('credit packs through the local checkout', () => {
 describe('credit packs through Stripe (the real client against a local Stripe server)', () => {
   let stripe: FakeStripeServer;
   let app: TestApp;
+  let stop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    stripe = await FakeStripeServer.start();
-    app = await startTestApp({
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: SECRET,
-      STRIPE_PRICE_PRO: 'price_pro_123',
-      STRIPE_PRICE_ULTRA: 'price_ultra_456',
-      PUBLIC_URL: 'https://art.example.com',
-      ...stripe.env(),
-    });
+    ({ stripe, app, close: stop } = await startStripeModeApp(SECRET));
   });
   afterAll(async () => {
-    await app?.close();
-    await stripe?.close();
+    await stop?.();
   });
 
   it('opens Checkout in payment mode priced on the server, and the paid session buys the pack', async () => {

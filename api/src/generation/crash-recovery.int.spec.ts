@@ -2,12 +2,12 @@ import fs from 'node:fs/promises';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from '../testing/http-client';
-import { spawnApi, tempDataDir, type SpawnedApi } from '../testing/spawn-api';
+import { spawnApi, type SpawnedApi } from '../testing/spawn-api';
 import { finishPrediction } from './engine/replicate/testing/fake-prediction';
 import { FakeReplicateServer } from './engine/replicate/testing/fake-replicate-server';
 import { fixturePhoto } from '../testing/fixtures';
 import { auditCli } from '../testing/audit-cli';
-import { freshDatabase } from '../testing/fresh-database';
+import { cleanUp, processScratch, type Cleanup } from '../testing/process-scratch';
 
 const photo = () => fs.readFile(fixturePhoto('astronaut.png'));
 
@@ -54,25 +54,20 @@ async function generationInFlight(api: SpawnedApi) {
 
 describe('crash recovery: the API killed with SIGKILL while credits are held', () => {
   let replicate: FakeReplicateServer;
-  const cleanups: (() => Promise<unknown>)[] = [];
+  const cleanups: Cleanup[] = [];
   beforeAll(async () => {
     replicate = await FakeReplicateServer.start({ pollsUntilDone: 100_000 });
   });
   afterAll(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+    await cleanUp(cleanups);
     await replicate?.close();
   });
 
   async function processPair(extraEnv: Record<string, string>) {
-    const dataDir = await tempDataDir('crash');
-    const database = await freshDatabase('crash');
-    cleanups.push(
-      () => database.drop(),
-      () => fs.rm(dataDir, { recursive: true, force: true }),
-    );
+    const { dataDir, databaseUrl } = await processScratch('crash', cleanups);
     const env = {
       DATA_DIR: dataDir,
-      DATABASE_URL: database.url,
+      DATABASE_URL: databaseUrl,
       GENERATION_TIMEOUT_SECONDS: '4',
       GENERATION_HOLD_MARGIN_SECONDS: '1',
       GENERATION_RECOVERY_INTERVAL_SECONDS: '1',
@@ -80,7 +75,7 @@ describe('crash recovery: the API killed with SIGKILL while credits are held', (
     };
     return {
       /** The ledger audit over this pair's database (through the running API when embedded). */
-      audit: () => auditCli({ DATA_DIR: dataDir, DATABASE_URL: database.url }),
+      audit: () => auditCli({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl }),
       start: async () => {
         const api = await spawnApi(env);
         cleanups.push(() => api.stop('SIGKILL'));

@@ -1,9 +1,8 @@
-import fs from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { auditCli } from '../testing/audit-cli';
-import { freshDatabase } from '../testing/fresh-database';
 import { HttpClient } from '../testing/http-client';
-import { spawnApi, tempDataDir } from '../testing/spawn-api';
+import { cleanUp, processScratch, type Cleanup } from '../testing/process-scratch';
+import { spawnApi } from '../testing/spawn-api';
 import { buyGift } from './testing/gift-purchase';
 
 const CRASH_AFTER_GIFT_REDEEMED = './api/src/gifts/testing/crash-after-gift-redeemed.ts';
@@ -24,21 +23,16 @@ const creditsOf = async (client: HttpClient) =>
   (await client.graphql<{ me: { credits: number } }>('{ me { credits } }')).data?.me.credits;
 
 describe('crash between the gift’s event and its credits', () => {
-  const cleanups: (() => Promise<unknown>)[] = [];
+  const cleanups: Cleanup[] = [];
   afterAll(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+    await cleanUp(cleanups);
   });
 
   it('SIGKILL after GiftRedeemed: after restart the reconciler writes the credits once; the audit finds nothing', async () => {
-    const dataDir = await tempDataDir('gift-crash');
-    const database = await freshDatabase('giftcrash');
-    cleanups.push(
-      () => database.drop(),
-      () => fs.rm(dataDir, { recursive: true, force: true }),
-    );
+    const { dataDir, databaseUrl } = await processScratch('giftcrash', cleanups);
     const env = {
       DATA_DIR: dataDir,
-      DATABASE_URL: database.url,
+      DATABASE_URL: databaseUrl,
       PAYMENTS: 'local',
       GENERATION_RECOVERY_INTERVAL_SECONDS: '1',
     };
@@ -90,7 +84,7 @@ describe('crash between the gift’s event and its credits', () => {
     ]);
     expect(giftId).toMatch(/^gift-/);
 
-    const audit = await auditCli({ DATA_DIR: dataDir, DATABASE_URL: database.url });
+    const audit = await auditCli({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
     expect(audit.stdout).toMatch(/: 0 mismatches/);
     expect(audit.code).toBe(0);
   }, 180_000);

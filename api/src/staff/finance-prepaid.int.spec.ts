@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditStreamId } from '@app/ledger';
 import { localPackPaymentIntent } from '../billing/local/local-pack-checkout';
-import { deliver, localId, signedEvent } from '../billing/testing/stripe-events';
+import { deliver, signedRefund } from '../billing/testing/stripe-events';
 import { buyPlan, generate } from '../testing/account-probe';
 import { signedInUser } from '../testing/accounts';
 import type { HttpClient } from '../testing/http-client';
@@ -54,16 +54,7 @@ describe('finance: revenue by product, deferred, recognised and breakage', () =>
     // B: a 500-credit pack ($19.99), refunded in full before any was spent.
     const b = await signedInUser(app);
     const bSession = await buyPack(b.client, 'pack_500');
-    const refund = signedEvent(
-      'charge.refunded',
-      {
-        id: localId('ch'),
-        object: 'charge',
-        payment_intent: localPackPaymentIntent(bSession),
-        refunded: true,
-      },
-      SECRET,
-    );
+    const refund = signedRefund(localPackPaymentIntent(bSession), SECRET);
     expect((await deliver(app.url, refund)).status).toBe(200);
     // C: Pro ($9, 300 credits), 5 spent, then the plan's credits end (the rest is breakage).
     const c = await signedInUser(app);

@@ -24,6 +24,7 @@ import {
   localId,
   paidInvoiceObject,
   periodInvoiceId,
+  refundedChargeObject,
   subscriptionObject,
   type LocalSubscription,
 } from './stripe-objects';
@@ -119,15 +120,11 @@ export class LocalBilling implements PaymentGateway {
     const paymentIntent = localPackPaymentIntent(session.id);
     await this.deliver(
       'charge.refunded',
-      {
+      refundedChargeObject({
         id: `ch_${paymentIntent.replace(/^pi_/, '')}`,
-        object: 'charge',
-        payment_intent: paymentIntent,
-        refunded: true,
-        amount: session.pack.priceCents,
-        amount_refunded: session.pack.priceCents,
-        currency: 'usd',
-      },
+        paymentIntent,
+        amountCents: session.pack.priceCents,
+      }),
       now,
     );
   }

@@ -147,6 +147,23 @@ export function paidInvoiceObject(
   } as unknown as Stripe.Invoice;
 }
 
+/** A fully refunded charge of one payment (only `refunded` and the payment intent change credits). */
+export function refundedChargeObject(input: {
+  paymentIntent: string;
+  amountCents?: number;
+  id?: string;
+}) {
+  return {
+    id: input.id ?? localId('ch'),
+    object: 'charge',
+    payment_intent: input.paymentIntent,
+    refunded: true,
+    ...(input.amountCents === undefined
+      ? {}
+      : { amount: input.amountCents, amount_refunded: input.amountCents, currency: 'usd' }),
+  };
+}
+
 export function eventObject(type: string, object: unknown, created = new Date()) {
   return {
     id: localId('evt'),

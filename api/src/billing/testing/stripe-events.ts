@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { eventObject, localId } from '../local/stripe-objects';
+import { eventObject, localId, refundedChargeObject } from '../local/stripe-objects';
 
 /** A Stripe event as it arrives: JSON body and a valid (or deliberately wrong) signature header. */
 export function signedEvent(type: string, object: unknown, secret: string, created = new Date()) {
@@ -19,5 +19,9 @@ export async function deliver(baseUrl: string, delivery: { payload: string; sign
     body: delivery.payload,
   });
 }
+
+/** charge.refunded for the full refund of one payment, signed. */
+export const signedRefund = (paymentIntent: string, secret: string, amountCents?: number) =>
+  signedEvent('charge.refunded', refundedChargeObject({ paymentIntent, amountCents }), secret);
 
 export { localId };

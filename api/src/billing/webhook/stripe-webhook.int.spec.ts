@@ -12,7 +12,7 @@ import {
   subscriptionObject,
   type LocalSubscription,
 } from '../local/stripe-objects';
-import { deliver, signedEvent } from '../testing/stripe-events';
+import { deliver, signedEvent, signedRefund } from '../testing/stripe-events';
 
 const SECRET = 'whsec_test_webhook_secret';
 const pro = planById('pro')!;
@@ -303,11 +303,7 @@ describe('Stripe webhook', () => {
     const paymentIntent = (
       invoice as unknown as { payments: { data: { payment: { payment_intent: string } }[] } }
     ).payments.data[0]!.payment.payment_intent;
-    const refund = signedEvent(
-      'charge.refunded',
-      { id: localId('ch'), object: 'charge', payment_intent: paymentIntent, refunded: true },
-      SECRET,
-    );
+    const refund = signedRefund(paymentIntent, SECRET);
     expect(await (await deliver(app.url, refund)).json()).toMatchObject({ outcome: 'pending' });
     expect(await (await deliver(app.url, refund)).json()).toMatchObject({ outcome: 'duplicate' });
     await deliver(app.url, signedEvent('invoice.paid', invoice, SECRET));

@@ -1,9 +1,7 @@
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
-import passport from 'passport';
-import { Strategy as LocalStrategy } from 'passport-local';
 import type { AccountService, SignedIn } from '../../accounts/account-service';
 import { buildUserView } from '../../accounts/user-view';
-import { AppError, unauthenticated } from '../../shared/errors';
+import { unauthenticated } from '../../shared/errors';
 import type { RequestContext } from '../../shared/request-context';
 import { clearSessionCookie, setSessionCookie, type CookieOptions } from '../auth/session-cookie';
 
@@ -20,24 +18,6 @@ export function authRoutes({ accounts, pool, cookies }: Deps): Router {
   const router = Router();
   const jsonBody = express.json({ limit: '32kb' });
 
-  passport.use(
-    'local',
-    new LocalStrategy(
-      {
-        usernameField: 'email',
-        passwordField: 'password',
-        passReqToCallback: true,
-        session: false,
-      },
-      (request, email, password, done) => {
-        accounts.login({ email, password }, contextOf(request)).then(
-          (signedIn) => done(null, signedIn),
-          (error: unknown) => done(error),
-        );
-      },
-    ),
-  );
-
   const respondSignedIn = async (response: Response, signedIn: SignedIn, status = 200) => {
     setSessionCookie(response, signedIn.token, cookies);
     response
@@ -45,22 +25,9 @@ export function authRoutes({ accounts, pool, cookies }: Deps): Router {
       .json({ token: signedIn.token, user: await buildUserView(pool, signedIn.user) });
   };
 
-  router.post('/api/auth/login', jsonBody, (request, response, next) => {
-    // passport-local answers 400 on its own when a field is missing; the service's messages are clearer.
-    if (typeof request.body?.email !== 'string' || typeof request.body?.password !== 'string') {
-      accounts.login(request.body, contextOf(request)).catch(next);
-      return;
-    }
-    passport.authenticate(
-      'local',
-      { session: false },
-      (error: unknown, signedIn: SignedIn | false) => {
-        if (error) return next(error);
-        if (!signedIn)
-          return next(new AppError('INVALID_CREDENTIALS', 'Invalid email or password', 401));
-        respondSignedIn(response, signedIn).catch(next);
-      },
-    )(request, response, next);
+  // The account service checks the fields, the password and the lockout itself.
+  router.post('/api/auth/login', jsonBody, async (request, response) => {
+    await respondSignedIn(response, await accounts.login(request.body, contextOf(request)));
   });
 
   router.post('/api/auth/register', jsonBody, async (request, response) => {

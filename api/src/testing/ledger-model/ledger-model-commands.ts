@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { deliver, signedEvent } from '../../billing/testing/stripe-events';
+import { deliver, signedRefund } from '../../billing/testing/stripe-events';
 import { generate, portalAction, viewAccount } from '../account-probe';
 import { HttpClient } from '../http-client';
 import type { ScriptedOutcome, ScriptedProvider } from '../scripted-provider';
@@ -305,16 +305,7 @@ class Renew extends AccountCommand {
 async function refundPayment(model: ModelAccount, real: RealAccount, world: LedgerWorld) {
   const invoice = model.refundPayment();
   if (!invoice) return;
-  const delivery = signedEvent(
-    'charge.refunded',
-    {
-      id: `ch_${randomUUID()}`,
-      object: 'charge',
-      refunded: true,
-      payment_intent: real.invoices.get(invoice),
-    },
-    world.webhookSecret,
-  );
+  const delivery = signedRefund(real.invoices.get(invoice)!, world.webhookSecret);
   const response = await deliver(world.app.url, delivery);
   expect(await response.json()).toEqual({ received: true, outcome: 'processed' });
 }

@@ -1,0 +1,45 @@
+import type Stripe from 'stripe';
+import { subscriptionStreamId } from '@app/ledger';
+import { idOf, seconds, stripeMetadata } from '../stripe-values';
+import type { HandlerOutcome, WebhookDeps } from '../webhook-deps';
+
+/** checkout.session.completed: a pack or gift payment, or the start of a subscription. */
+export async function checkoutCompleted(
+  event: Stripe.CheckoutSessionCompletedEvent,
+  { ledger, customers, packs }: WebhookDeps,
+): Promise<HandlerOutcome> {
+  const session = event.data.object;
+  if (session.mode === 'payment') return packs.completed(event, session);
+  if (session.mode !== 'subscription') return false;
+  const userId = session.client_reference_id ?? session.metadata?.userId;
+  const customerId = idOf(session.customer);
+  const subscriptionId = idOf(session.subscription);
+  if (!userId || !customerId || !subscriptionId)
+    throw new Error(`checkout session ${session.id} lacks user, customer or subscription`);
+  await customers.link(userId, customerId);
+  await ledger.subscriptions.handle(
+    subscriptionStreamId(userId),
+    {
+      type: 'CompleteCheckout',
+      data: {
+        userId,
+        planId: session.metadata?.planId ?? 'pro',
+        customerId,
+        subscriptionId,
+        checkoutSessionId: session.id,
+        observedAt: seconds(event.created),
+      },
+    },
+    stripeMetadata(event, `checkout:${session.id}`, 'Checkout completed'),
+  );
+  return true;
+}
+
+/** checkout.session.async_payment_succeeded: a delayed pack or gift payment went through. */
+export async function asyncPaymentSucceeded(
+  event: Stripe.CheckoutSessionAsyncPaymentSucceededEvent,
+  { packs }: WebhookDeps,
+): Promise<HandlerOutcome> {
+  const session = event.data.object;
+  return session.mode === 'payment' && packs.completed(event, session);
+}

@@ -1,0 +1,192 @@
+import type Stripe from 'stripe';
+import { creditStreamId, subscriptionStreamId } from '@app/ledger';
+import { planById, type Plan, type PlanId } from '../../plans';
+import { idOf, paymentIntentOf, seconds, stripeMetadata } from '../stripe-values';
+import type { HandlerOutcome, WebhookDeps } from '../webhook-deps';
+
+/** A paid billing period, from its invoice line. */
+interface Period {
+  start: Date;
+  end: Date;
+}
+
+/** invoice.paid: the invoice is kept, the period's credits arrive, late news is corrected. */
+export async function invoicePaid(
+  event: Stripe.InvoicePaidEvent,
+  deps: WebhookDeps,
+): Promise<HandlerOutcome> {
+  const invoice = event.data.object;
+  const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
+  if (!subscriptionId) return false; // one-off invoices buy nothing here
+  const userId = await deps.customers.userForInvoice(invoice);
+  const { plan, line } = planOfInvoice(deps, invoice);
+  const period = { start: seconds(line.period.start), end: seconds(line.period.end) };
+  await recordInvoice(deps, event, invoice, { userId, subscriptionId, planId: plan.id, period });
+  await creditPeriod(deps, event, invoice, userId, plan, period);
+  await deps.ledger.subscriptions.handle(
+    subscriptionStreamId(userId),
+    {
+      type: 'RecordPeriodPaid',
+      data: {
+        userId,
+        subscriptionId,
+        planId: plan.id,
+        invoiceId: invoice.id!,
+        periodStart: period.start,
+        periodEnd: period.end,
+        observedAt: seconds(event.created),
+      },
+    },
+    stripeMetadata(event, `invoice-period:${invoice.id}`, 'Invoice paid'),
+  );
+  await expireLateInvoiceCredits(deps, event, invoice, userId, subscriptionId, period.start);
+  await deps.invoiceRefunds.applyPending(
+    { invoice_id: invoice.id!, user_id: userId },
+    paymentIntentOf(invoice),
+  );
+  return true;
+}
+
+/**
+ * A plan change's invoice carries a credit line for the old plan's unused time (negative) and a
+ * charge for the new plan's: the plan bought is the charged line's.
+ */
+function planOfInvoice({ gateway }: WebhookDeps, invoice: Stripe.Invoice) {
+  const line =
+    invoice.lines.data.find(
+      (candidate) =>
+        candidate.amount > 0 &&
+        gateway.planForPrice(idOf(candidate.pricing?.price_details?.price) ?? ''),
+    ) ?? invoice.lines.data[0];
+  const priceId = idOf(line?.pricing?.price_details?.price);
+  const planId =
+    (priceId && gateway.planForPrice(priceId)) ||
+    (invoice.parent?.subscription_details?.metadata?.planId as PlanId | undefined);
+  const plan = planById(planId);
+  if (!plan || !line) throw new Error(`invoice ${invoice.id} names no plan we sell`);
+  return { plan, line };
+}
+
+async function recordInvoice(
+  { db }: WebhookDeps,
+  event: Stripe.Event,
+  invoice: Stripe.Invoice,
+  paid: { userId: string; subscriptionId: string; planId: string; period: Period },
+) {
+  await db.query(
+    `INSERT INTO billing_invoices (invoice_id, user_id, customer_id, subscription_id, plan_id, amount_paid, currency,
+       period_start, period_end, payment_intent_id, paid_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (invoice_id) DO NOTHING`,
+    [
+      invoice.id,
+      paid.userId,
+      idOf(invoice.customer),
+      paid.subscriptionId,
+      paid.planId,
+      invoice.amount_paid,
+      invoice.currency,
+      paid.period.start,
+      paid.period.end,
+      paymentIntentOf(invoice),
+      seconds(invoice.status_transitions?.paid_at ?? event.created),
+    ],
+  );
+}
+
+/**
+ * Credits reset each period: what is left of earlier paid periods expires now (no rollover).
+ * An upgrade within the period (billing reason subscription_update) replaces what is left of
+ * this period's credits of the old plan: they expire now and the new plan's arrive.
+ */
+async function creditPeriod(
+  { ledger }: WebhookDeps,
+  event: Stripe.Event,
+  invoice: Stripe.Invoice,
+  userId: string,
+  plan: Plan,
+  period: Period,
+) {
+  const credits = creditStreamId(userId);
+  const planChange = invoice.billing_reason === 'subscription_update';
+  await ledger.credits.handle(
+    credits,
+    {
+      type: 'ExpireCredits',
+      data: { userId, paidExpiringBy: planChange ? period.end : period.start },
+    },
+    stripeMetadata(
+      event,
+      `invoice-reset:${invoice.id}`,
+      planChange
+        ? `Plan changed to ${plan.name}: the old plan's credits for this period are replaced`
+        : 'New billing period: earlier credits expire',
+    ),
+  );
+  await ledger.credits.handle(
+    credits,
+    {
+      type: 'PurchaseCredits',
+      data: {
+        userId,
+        purchaseId: `purchase-${invoice.id}`,
+        amount: plan.creditsPerMonth,
+        planId: plan.id,
+        invoiceId: invoice.id!,
+        amountPaidCents: invoice.amount_paid,
+        currency: invoice.currency,
+        periodStart: period.start,
+        periodEnd: period.end,
+        expiresAt: period.end,
+      },
+    },
+    stripeMetadata(event, `invoice:${invoice.id}`, `${plan.name}: credits for the period`),
+  );
+}
+
+/** Late news, whatever order the deliveries came in: a later period or the plan's end. */
+async function expireLateInvoiceCredits(
+  { db, ledger }: WebhookDeps,
+  event: Stripe.Event,
+  invoice: Stripe.Invoice,
+  userId: string,
+  subscriptionId: string,
+  periodStart: Date,
+) {
+  const credits = creditStreamId(userId);
+  const latest = await db.query<{ start: Date }>(
+    'SELECT max(period_start) AS start FROM billing_invoices WHERE user_id = $1',
+    [userId],
+  );
+  if (latest.rows[0]?.start && latest.rows[0].start > periodStart) {
+    // A late invoice of an earlier period: a later one is already paid, so this period's
+    // credits are over (no rollover), whatever order the deliveries came in.
+    await ledger.credits.handle(
+      credits,
+      { type: 'ExpireCredits', data: { userId, lotIds: [`purchase-${invoice.id}`] } },
+      stripeMetadata(
+        event,
+        `invoice-superseded:${invoice.id}`,
+        'A later period is already paid: these credits expire',
+      ),
+    );
+  }
+  // Whether the log records that this subscription ended (customer.subscription.deleted).
+  const subscriptionEvents = await ledger.store.readStream(subscriptionStreamId(userId));
+  const ended = subscriptionEvents.some(
+    (e) =>
+      e.type === 'SubscriptionCanceled' &&
+      (e.data as { subscriptionId: string }).subscriptionId === subscriptionId,
+  );
+  if (ended) {
+    // A late invoice of a plan that has already ended: its credits end with the plan.
+    await ledger.credits.handle(
+      credits,
+      { type: 'ExpireCredits', data: { userId, lotIds: [`purchase-${invoice.id}`] } },
+      stripeMetadata(
+        event,
+        `subscription-ended:${subscriptionId}:${invoice.id}`,
+        'Plan already ended: the credits of this late invoice expire',
+      ),
+    );
+  }
+}
