@@ -277,5 +277,18 @@ describe('finance: gift money from payment to redemption, spend, expiry and void
       store: app.services.ledger.store,
     });
     expect(audit.mismatches).toEqual([]);
+
+    // The audit folds finance's figures from the log: a read model changed behind its back shows.
+    const lotId = giftPurchaseId(first.giftId);
+    await app.database.pool.query('UPDATE paid_lots SET moved = moved - 1 WHERE lot_id = $1', [
+      lotId,
+    ]);
+    const tampered = await runLedgerAudit({
+      pool: app.database.pool,
+      store: app.services.ledger.store,
+    });
+    expect(tampered.mismatches).toEqual([
+      { userId: buyer.userId, field: `paid lot ${lotId}.moved`, expected: '100', actual: '99' },
+    ]);
   });
 });
