@@ -30,6 +30,7 @@ export * from './credit-history/finance-report';
 export * from './paid-credits/paid-credits.projection';
 export * from './paid-credits/paid-credits.fold';
 export * from './paid-credits/prepaid-report';
+export * from './paid-credits/queries';
 export * from './audit/ledger-audit';
 export * from './credit-buckets/credit-buckets.fold';
 export * from './credit-buckets/credit-buckets.projection';

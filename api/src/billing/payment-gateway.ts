@@ -40,6 +40,8 @@ export interface PaidPackCheckout {
   amountPaid: number;
   currency: string;
   paidAt: Date;
+  /** Its payment was refunded at the provider. */
+  refunded: boolean;
 }
 
 /** Where the money side lives: Stripe, or the embedded local checkout. */

@@ -19,7 +19,7 @@ function otherPool(app: TestApp): pg.Pool {
   return new pg.Pool({ connectionString: url.toString(), max: 4 });
 }
 
-describe('warnings before plan credits expire', () => {
+describe('warnings before credits expire (plan, pack, free)', () => {
   let app: TestApp;
   /** A second connection pool: what another API replica has. */
   let replicaPool: pg.Pool;
@@ -71,6 +71,24 @@ describe('warnings before plan credits expire', () => {
     return purchaseId;
   }
 
+  async function grant(userId: string, amount: number, expiresInMs: number) {
+    const grantId = `grant-${randomUUID()}`;
+    await app.services.ledger.credits.handle(
+      creditStreamId(userId),
+      {
+        type: 'GrantCredits',
+        data: {
+          userId,
+          grantId,
+          amount,
+          source: 'goodwill',
+          expiresAt: new Date(Date.now() + expiresInMs),
+        },
+      },
+      meta(grantId),
+    );
+  }
+
   async function spend(userId: string, amount: number) {
     const reservationId = randomUUID();
     const stream = creditStreamId(userId);
@@ -115,7 +133,7 @@ describe('warnings before plan credits expire', () => {
     };
   };
 
-  it('two schedulers at once mail exactly one warning per expiring lot; none for spent lots, packs or later expiries; none again after a restart', async () => {
+  it('two schedulers at once mail exactly one warning per expiring lot of any bucket; none for spent lots or later expiries; none again after a restart', async () => {
     const subscriber = await signedInUser(app);
     const twoLots = await signedInUser(app);
     const spender = await signedInUser(app);
@@ -127,6 +145,10 @@ describe('warnings before plan credits expire', () => {
     await purchase(spender.userId, 5, 2 * DAY);
     await spend(spender.userId, 5); // the plan lot expires first, so it is the one spent
     await purchase(packOwner.userId, 100, 2 * DAY, 'pack');
+    await purchase(packOwner.userId, 500, 700 * DAY, 'pack'); // a fresh pack: not due
+    const freeUser = await signedInUser(app);
+    await grant(freeUser.userId, 15, 1.5 * DAY);
+    await grant(freeUser.userId, 10, 30 * DAY); // not due yet
     await app.settle();
 
     const banner = await subscriber.client.graphql<{
@@ -155,15 +177,33 @@ describe('warnings before plan credits expire', () => {
       expect.stringMatching(/^60 credits expire on /),
     ]);
     expect(byUser(spender.userId)).toHaveLength(0);
-    expect(byUser(packOwner.userId)).toHaveLength(0);
-    expect(mails).toHaveLength(3);
+    expect(byUser(packOwner.userId)).toEqual([
+      expect.objectContaining({
+        subject: expect.stringMatching(/^100 credits expire on /),
+        text_body: expect.stringContaining('what is left of a credit pack or gift'),
+      }),
+    ]);
+    expect(byUser(freeUser.userId)).toEqual([
+      expect.objectContaining({
+        subject: expect.stringMatching(/^15 credits expire on /),
+        text_body: expect.stringContaining('They are free credits.'),
+      }),
+    ]);
+    expect(byUser(subscriber.userId)[0]!.text_body).toContain('your plan’s current period');
+    expect(mails).toHaveLength(5);
+
+    // The banner names pack and free credits too.
+    const freeBanner = await freeUser.client.graphql<{
+      me: { creditBuckets: { expiryWarning: { credits: number } | null } };
+    }>('{ me { creditBuckets { expiryWarning { credits } } } }');
+    expect(freeBanner.data!.me.creditBuckets.expiryWarning?.credits).toBe(15);
 
     // A restart: new processes, new schedulers, the same database.
     const restartedPool = otherPool(app);
     const c = replica(restartedPool);
     await c.scheduler.runOnce(c.job);
     await Promise.all([a.scheduler.runOnce(a.job), c.scheduler.runOnce(c.job)]);
-    expect(await expiryMails()).toHaveLength(3);
+    expect(await expiryMails()).toHaveLength(5);
     if (restartedPool !== app.database.pool) await restartedPool.end();
   });
 

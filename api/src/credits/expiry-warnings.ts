@@ -1,5 +1,5 @@
-import { componentLogger } from '@app/ledger';
-import { EXPIRY_WARNING_LEAD_MS, expiringPlanLots } from '@app/projections';
+import { componentLogger, type CreditBucket } from '@app/ledger';
+import { EXPIRY_WARNING_LEAD_MS, expiringLots } from '@app/projections';
 import type pg from 'pg';
 import type { Mailer } from '../mail/mailer';
 import { creditsExpiringMail } from '../mail/templates';
@@ -14,14 +14,17 @@ interface ClaimedWarning {
   lot_id: string;
   expires_at: Date;
   remaining: number | null;
+  /** Null when the lot has left the read model (then `remaining` is null too). */
+  bucket: CreditBucket | null;
   email: string;
   full_name: string | null;
   deleted_at: Date | null;
 }
 
 /**
- * Three days before plan credits expire (a renewal without rollover, or the end of a cancelled
- * plan), one mail per expiring lot. The database decides "one": a warning row per lot (its primary
+ * Three days before credits expire, one mail per expiring lot: plan credits (a renewal without
+ * rollover, or the end of a cancelled plan), packs and gifts (24 months after the purchase) and
+ * free credits that carry an expiry. The database decides "one": a warning row per lot (its primary
  * key, inserted with ON CONFLICT DO NOTHING), then each run claims unsent rows with one UPDATE …
  * SKIP LOCKED, so replicas running this at once never mail a lot twice, and a restart finds the
  * rows already finished. A lot used up before its mail goes out is closed without one.
@@ -51,6 +54,7 @@ export class ExpiryWarnings {
             warning.remaining,
             warning.expires_at,
             `${this.publicUrl}/action-figure`,
+            warning.bucket ?? 'plan',
           ),
           to: warning.email,
           userId: warning.user_id,
@@ -66,9 +70,9 @@ export class ExpiryWarnings {
     return { mailed, spent };
   }
 
-  /** A warning row for every paid plan lot with credits left that expires within the lead time. */
+  /** A warning row for every lot with credits left that expires within the lead time. */
   private async decide(now: Date) {
-    const due = await expiringPlanLots(this.pool, {
+    const due = await expiringLots(this.pool, {
       from: now,
       to: new Date(now.getTime() + EXPIRY_WARNING_LEAD_MS),
     });
@@ -100,7 +104,7 @@ export class ExpiryWarnings {
             AND w.outcome IS NULL AND (w.claimed_at IS NULL OR w.claimed_at < $2)
           RETURNING w.user_id, w.lot_id, w.expires_at
        )
-       SELECT t.user_id, t.lot_id, t.expires_at, u.email, u.full_name, u.deleted_at,
+       SELECT t.user_id, t.lot_id, t.expires_at, u.email, u.full_name, u.deleted_at, l.bucket,
               CASE WHEN t.expires_at > $1 THEN l.remaining ELSE 0 END AS remaining
          FROM taken t
          JOIN users u ON u.id = t.user_id

@@ -146,11 +146,19 @@ export const expiryDay = (at: Date) =>
     timeZone: 'UTC',
   });
 
+/** What the expiring credits are, in the warning's words. */
+const EXPIRING_CREDITS: Record<'plan' | 'pack' | 'free', string> = {
+  plan: 'They are the credits of your plan’s current period.',
+  pack: 'They are what is left of a credit pack or gift, which lasts 24 months from its purchase.',
+  free: 'They are free credits.',
+};
+
 export const creditsExpiringMail = (
   name: string | null,
   credits: number,
   expiresAt: Date,
   url: string,
+  bucket: 'plan' | 'pack' | 'free' = 'plan',
 ): Mail =>
   compose({
     kind: 'credits-expiring',
@@ -158,7 +166,7 @@ export const creditsExpiringMail = (
     greeting: hello(name),
     paragraphs: [
       `${credits} credits expire on ${expiryDay(expiresAt)}; they do not roll over.`,
-      'They are the credits of your plan’s current period. Use them before then: each image costs 5 credits.',
+      `${EXPIRING_CREDITS[bucket]} Use them before then: each image costs 5 credits.`,
     ],
     action: { label: 'Create an image', url },
   });

@@ -1,14 +1,17 @@
-import { purchasesByInvoice } from '@app/projections';
+import { giftPaymentsByReference, purchasesByInvoice } from '@app/projections';
 import type pg from 'pg';
-import type { PaymentGateway } from '../billing/payment-gateway';
+import type { GiftPaymentRecord } from '@app/projections';
+import type { PaidPackCheckout, PaymentGateway } from '../billing/payment-gateway';
 
 export interface ReconciliationIssue {
   kind:
     | 'PAID_INVOICE_WITHOUT_PURCHASE'
     | 'PAID_CHECKOUT_WITHOUT_PURCHASE'
     | 'DUPLICATE_PURCHASE'
-    | 'PURCHASE_WITHOUT_INVOICE';
-  /** The invoice (plans) or the payment-mode checkout session (packs) the money came with. */
+    | 'PURCHASE_WITHOUT_INVOICE'
+    | 'REFUNDED_GIFT_NOT_VOIDED'
+    | 'VOIDED_GIFT_NOT_REFUNDED';
+  /** The invoice (plans) or the payment-mode checkout session (packs, gifts) the money came with. */
   invoiceId: string;
   userId: string | null;
   purchases: number;
@@ -23,12 +26,17 @@ export interface Reconciliation {
 
 /**
  * Every paid invoice (plans) and every paid payment-mode checkout of a pack the payment provider
- * knows should have exactly one purchase in the ledger, and every purchase a payment. Lists what
- * does not. A paid gift checkout buys credits only when the gift is redeemed (its purchase names
- * the gift's checkout session as its invoice), so a gift not yet redeemed is not missed.
+ * knows should have exactly one purchase in the ledger, every paid gift checkout exactly one gift,
+ * and every purchase a payment. Gift refunds both ways: a gift whose payment the provider refunded
+ * must be voided (or its credits taken back), and a gift the ledger voided must have its payment
+ * refunded. Lists what does not hold. (A redeemed gift's purchase names the gift's checkout
+ * session as its invoice.)
  */
 export async function reconcile(db: pg.Pool, gateway: PaymentGateway): Promise<Reconciliation> {
-  const purchases = await purchasesByInvoice(db);
+  const [purchases, gifts] = await Promise.all([
+    purchasesByInvoice(db),
+    giftPaymentsByReference(db),
+  ]);
   const issues: ReconciliationIssue[] = [];
   const payments = new Set<string>();
   const check = (
@@ -81,14 +89,32 @@ export async function reconcile(db: pg.Pool, gateway: PaymentGateway): Promise<R
   let checkoutsChecked = 0;
   for await (const checkout of gateway.listPaidPackCheckouts()) {
     checkoutsChecked++;
+    if (checkout.kind === 'gift') {
+      payments.add(checkout.checkoutSessionId);
+      const issue = giftIssue(checkout, gifts.get(checkout.checkoutSessionId));
+      if (issue) issues.push(issue);
+      continue;
+    }
     await check(
       checkout.checkoutSessionId,
       () => Promise.resolve(checkout.userId),
       checkout.amountPaid,
-      checkout.kind === 'pack' ? 'PAID_CHECKOUT_WITHOUT_PURCHASE' : null,
+      'PAID_CHECKOUT_WITHOUT_PURCHASE',
     );
   }
+  for (const [paymentRef, gift] of gifts) {
+    if (!payments.has(paymentRef)) {
+      issues.push({
+        kind: 'PURCHASE_WITHOUT_INVOICE',
+        invoiceId: paymentRef,
+        userId: gift.buyerId,
+        purchases: gift.gifts,
+        amountPaidCents: null,
+      });
+    }
+  }
   for (const [invoiceId, purchase] of purchases) {
+    if (gifts.has(invoiceId)) continue; // a redeemed gift: its payment was checked above
     if (!payments.has(invoiceId)) {
       issues.push({
         kind: 'PURCHASE_WITHOUT_INVOICE',
@@ -100,4 +126,26 @@ export async function reconcile(db: pg.Pool, gateway: PaymentGateway): Promise<R
     }
   }
   return { invoicesChecked, checkoutsChecked, issues };
+}
+
+/** What is wrong with one paid gift checkout, if anything. */
+function giftIssue(
+  checkout: PaidPackCheckout,
+  gift: GiftPaymentRecord | undefined,
+): ReconciliationIssue | null {
+  const issue = (kind: ReconciliationIssue['kind']): ReconciliationIssue => ({
+    kind,
+    invoiceId: checkout.checkoutSessionId,
+    userId: gift?.buyerId ?? checkout.userId,
+    purchases: gift?.gifts ?? 0,
+    amountPaidCents: checkout.amountPaid,
+  });
+  if (!gift) return issue('PAID_CHECKOUT_WITHOUT_PURCHASE');
+  if (gift.gifts > 1) return issue('DUPLICATE_PURCHASE');
+  const takenBack = gift.revokedCredits > 0;
+  // Refunded after every credit was spent or expired: nothing was left to take back.
+  const nothingLeft = gift.movedCredits >= gift.credits;
+  if (checkout.refunded && !takenBack && !nothingLeft) return issue('REFUNDED_GIFT_NOT_VOIDED');
+  if (!checkout.refunded && takenBack) return issue('VOIDED_GIFT_NOT_REFUNDED');
+  return null;
 }

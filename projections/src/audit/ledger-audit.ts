@@ -11,6 +11,7 @@ import {
 import type pg from 'pg';
 import { loadLiveCheckpoint } from '../runtime/checkpoints';
 import { GiftAuditFold } from './gift-audit';
+import { PaidCreditsAuditFold, readPaidCredits } from './paid-credits-audit';
 import {
   CreditAuditFold,
   parseCreditEvent,
@@ -86,7 +87,9 @@ async function readModels(pool: pg.Pool) {
     const balances = await client.query<BalanceRow>('SELECT * FROM credit_balances');
     const lots = await client.query<LotRow>('SELECT * FROM credit_lots');
     const subs = await client.query<SubscriptionRow>('SELECT * FROM subscription_status');
+    const paid = await readPaidCredits(client);
     return {
+      paid,
       creditsAt: credits?.position ?? START_POSITION,
       subscriptionsAt: subscriptions?.position ?? START_POSITION,
       balances: balances.rows,
@@ -237,12 +240,14 @@ export async function runLedgerAudit(deps: LedgerAuditDeps): Promise<LedgerAudit
   const credits = new CreditAuditFold();
   const subscriptions = new SubscriptionAuditFold();
   const gifts = new GiftAuditFold();
+  const paid = new PaidCreditsAuditFold();
+  const paidAt = models.paid.position;
   const mismatches: AuditMismatch[] = [];
   const report = (mismatch: AuditMismatch) => mismatches.push(mismatch);
-  const until =
-    comparePositions(models.creditsAt, models.subscriptionsAt) >= 0
-      ? models.creditsAt
-      : models.subscriptionsAt;
+  const until = [models.subscriptionsAt, ...(paidAt ? [paidAt] : [])].reduce(
+    (latest, position) => (comparePositions(position, latest) > 0 ? position : latest),
+    models.creditsAt,
+  );
   const batchSize = deps.batchSize ?? 2_000;
   let after: GlobalPosition = START_POSITION;
   let eventsRead = 0;
@@ -259,6 +264,7 @@ export async function runLedgerAudit(deps: LedgerAuditDeps): Promise<LedgerAudit
           actual: `${recorded.type} ${recorded.eventId}: ${detail}`,
         });
       gifts.apply(recorded);
+      if (paidAt && comparePositions(recorded.position, paidAt) <= 0) paid.apply(recorded);
       if (creditTypes.has(recorded.type)) {
         if (comparePositions(recorded.position, models.creditsAt) > 0) continue;
         const parsed = parseCreditEvent(recorded);
@@ -283,6 +289,7 @@ export async function runLedgerAudit(deps: LedgerAuditDeps): Promise<LedgerAudit
       actual: problem.detail,
     });
   for (const mismatch of gifts.mismatches) report(mismatch);
+  if (paidAt) paid.compare(models.paid, report);
   compareAccounts(credits.accounts, models.balances, models.lots, now, report);
   compareSubscriptions(subscriptions.states, models.subscriptions, report);
   return {

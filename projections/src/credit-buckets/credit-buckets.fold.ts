@@ -194,12 +194,12 @@ export function spendingOrder(figures: readonly BucketFigures[]): CreditBucket[]
     .map((figure) => figure.bucket);
 }
 
-/** Plan credits are announced this long before they expire (mail and in-app banner). */
+/** Expiring credits are announced this long before they expire (mail and in-app banner). */
 export const EXPIRY_WARNING_LEAD_MS = 3 * 86_400_000;
 
 /**
- * Paid plan credits that expire within the warning's lead time: how many, and the soonest day.
- * Null when none are due (free credits and packs are not announced).
+ * Credits of any bucket (plan, pack or gift, free) that expire within the warning's lead time:
+ * how many, and the soonest day. Null when none are due.
  */
 export function expiryWarningOf(
   lots: Iterable<BucketLot>,
@@ -209,8 +209,7 @@ export function expiryWarningOf(
   let credits = 0;
   let soonest: number | null = null;
   for (const lot of lots) {
-    if (lot.bucket !== 'plan' || lot.funding !== 'paid' || lot.remaining <= 0) continue;
-    if (lot.expiresAt === null) continue;
+    if (lot.remaining <= 0 || lot.expiresAt === null) continue;
     const at = Date.parse(lot.expiresAt);
     if (at <= now.getTime() || at > until) continue;
     credits += lot.remaining;

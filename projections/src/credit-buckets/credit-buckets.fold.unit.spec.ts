@@ -104,12 +104,37 @@ describe('credit buckets fold', () => {
     expect(spendingOrder(figures)).toEqual(['pack', 'free']);
   });
 
-  it('warns three days ahead about paid plan credits only', () => {
+  it('warns three days ahead about expiring credits of every bucket; never-expiring ones never', () => {
     expect(expiryWarningOf(lots.values(), new Date('2026-12-18T00:00:00.000Z'))).toBeNull();
     expect(expiryWarningOf(lots.values(), new Date('2026-12-19T00:00:00.000Z'))).toEqual({
       credits: 300,
       expiresAt: new Date('2026-12-22T00:00:00.000Z'),
     });
-    expect(expiryWarningOf(lots.values(), new Date('2028-10-30T00:00:00.000Z'))).toBeNull();
+    // The gift's 30 left (a pack's lot, 24 months), then the pack's 95 and its refunded 5.
+    expect(expiryWarningOf(lots.values(), new Date('2028-10-30T00:00:00.000Z'))).toEqual({
+      credits: 30,
+      expiresAt: new Date('2028-11-01T00:00:00.000Z'),
+    });
+    expect(expiryWarningOf(lots.values(), new Date('2028-11-29T00:00:00.000Z'))).toEqual({
+      credits: 100,
+      expiresAt: new Date('2028-12-01T00:00:00.000Z'),
+    });
+    const grant = (expiresAt: string | null): CreditAccountEvent => ({
+      type: 'CreditsGranted',
+      data: {
+        userId,
+        grantId: `free-${expiresAt}`,
+        amount: 5,
+        source: 'monthly_allowance',
+        expiresAt,
+      },
+    });
+    const free = foldCreditBuckets(
+      [grant('2027-01-01T00:00:00.000Z'), grant(null)].map((event) => ({ event, at })),
+    );
+    expect(expiryWarningOf(free.values(), new Date('2026-12-30T00:00:00.000Z'))).toEqual({
+      credits: 5,
+      expiresAt: new Date('2027-01-01T00:00:00.000Z'),
+    });
   });
 });

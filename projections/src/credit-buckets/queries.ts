@@ -87,15 +87,16 @@ export async function bucketsOfLots(
 export interface ExpiringLot {
   userId: string;
   lotId: string;
+  bucket: CreditBucket;
   remaining: number;
   expiresAt: Date;
 }
 
 /**
- * Paid plan lots with credits left that expire in (`from`, `to`]: the lots an expiry warning is
- * due for. Lots already used up are not listed.
+ * Lots of any bucket (plan, pack, free) with credits left that expire in (`from`, `to`]: the lots
+ * an expiry warning is due for. Lots already used up, and lots that never expire, are not listed.
  */
-export async function expiringPlanLots(
+export async function expiringLots(
   db: Queryable,
   window: { from: Date; to: Date },
   limit = 1000,
@@ -103,18 +104,19 @@ export async function expiringPlanLots(
   const result = await db.query<{
     user_id: string;
     lot_id: string;
+    bucket: CreditBucket;
     remaining: number;
     expires_at: Date;
   }>(
-    `SELECT user_id, lot_id, remaining, expires_at FROM credit_bucket_lots
-      WHERE remaining > 0 AND bucket = 'plan' AND funding = 'paid'
-        AND expires_at > $1 AND expires_at <= $2
+    `SELECT user_id, lot_id, bucket, remaining, expires_at FROM credit_bucket_lots
+      WHERE remaining > 0 AND expires_at > $1 AND expires_at <= $2
       ORDER BY expires_at LIMIT $3`,
     [window.from, window.to, limit],
   );
   return result.rows.map((row) => ({
     userId: row.user_id,
     lotId: row.lot_id,
+    bucket: row.bucket,
     remaining: row.remaining,
     expiresAt: row.expires_at,
   }));

@@ -1,4 +1,4 @@
-import type { CreditAccountEvent } from '@app/ledger';
+import { giftPurchaseId, type CreditAccountEvent, type GiftEvent } from '@app/ledger';
 
 // Paid credits the way accountants see them. Every paid lot (a plan period, a pack, a redeemed
 // gift) is money received for credits not yet delivered: deferred revenue. As its credits are
@@ -13,11 +13,15 @@ import type { CreditAccountEvent } from '@app/ledger';
 
 export type PaidProduct = 'plan' | 'pack' | 'gift';
 export type PaidMovementKind = 'spent' | 'restored' | 'expired' | 'revoked';
+/** What the fold reads: the credit accounts' events and the gifts'. */
+export type PaidCreditsEvent = CreditAccountEvent | GiftEvent;
 
 /** A paid lot as the fold knows it; a lot made by a support refund points at its origin. */
 export interface PaidLot {
   lotId: string;
   originLotId: string;
+  /** Who paid: the account of a plan or pack, the buyer of a gift. */
+  userId: string;
   product: PaidProduct;
   /** Plan or pack id. */
   itemId: string;
@@ -41,10 +45,19 @@ export interface PaidMovement {
   currency: string;
 }
 
+/** A gift's lot arrived in the account of the user who redeemed it. */
+export interface PaidLotRedemption {
+  lotId: string;
+  redeemerId: string;
+}
+
 export interface PaidCreditsChange {
   lots: PaidLot[];
   movements: PaidMovement[];
+  redemptions: PaidLotRedemption[];
 }
+
+const nothing = (): PaidCreditsChange => ({ lots: [], movements: [], redemptions: [] });
 
 /** The paid lots the fold reads and updates, by lot id (origins and the refund lots naming them). */
 export type PaidLots = Map<string, PaidLot>;
@@ -77,8 +90,15 @@ function move(
 const present = <T>(value: T | null): value is T => value !== null;
 
 /** The lot ids an event touches, so the caller can load those lots (and their origins). */
-export function lotIdsOf(event: CreditAccountEvent): string[] {
+export function lotIdsOf(event: PaidCreditsEvent): string[] {
   switch (event.type) {
+    case 'GiftVoided':
+      return [giftPurchaseId(event.data.giftId)];
+    case 'GiftIssued':
+    case 'GiftRedeemed':
+      return [];
+    case 'CreditsPurchased':
+      return event.data.product === 'gift' ? [event.data.purchaseId] : [];
     case 'CreditsSpent':
       return event.data.allocations.map((a) => a.lotId);
     case 'CreditsRefunded':
@@ -87,7 +107,6 @@ export function lotIdsOf(event: CreditAccountEvent): string[] {
     case 'CreditsRevoked':
       return [event.data.lotId];
     case 'CreditsGranted':
-    case 'CreditsPurchased':
     case 'CreditsReserved':
     case 'CreditsReleased':
       return [];
@@ -101,13 +120,49 @@ const originOfRefundLot = (refundId: string, lotId: string) =>
   lotId.startsWith(`${refundId}:`) ? lotId.slice(refundId.length + 1) : lotId;
 
 /** Folds one event into `lots` (mutated) and says what rows it adds. Free credits are ignored. */
-export function foldPaidCredits(lots: PaidLots, event: CreditAccountEvent): PaidCreditsChange {
+export function foldPaidCredits(lots: PaidLots, event: PaidCreditsEvent): PaidCreditsChange {
   switch (event.type) {
+    case 'GiftIssued': {
+      const { data } = event;
+      const lotId = giftPurchaseId(data.giftId);
+      if (lots.has(lotId)) return nothing();
+      const lot: PaidLot = {
+        lotId,
+        originLotId: lotId,
+        userId: data.buyerId,
+        product: 'gift',
+        itemId: data.packId,
+        reference: data.paymentRef,
+        credits: data.credits,
+        amountPaidCents: data.amountPaidCents,
+        currency: data.currency,
+        moved: 0,
+      };
+      lots.set(lotId, lot);
+      return { ...nothing(), lots: [lot] };
+    }
+    case 'GiftRedeemed':
+      // The money moves with the credit lot the redemption writes (CreditsPurchased, below).
+      return nothing();
+    case 'GiftVoided': {
+      const lot = lots.get(giftPurchaseId(event.data.giftId));
+      if (!lot) return nothing();
+      const movement = move(lots, lot.lotId, 'revoked', lot.credits - lot.moved);
+      return { ...nothing(), movements: movement ? [movement] : [] };
+    }
     case 'CreditsPurchased': {
       const { data } = event;
+      const issued = lots.get(data.purchaseId);
+      if (issued) {
+        // A redeemed gift: the lot paid for at GiftIssued, now in the redeemer's account.
+        return data.product === 'gift'
+          ? { ...nothing(), redemptions: [{ lotId: issued.lotId, redeemerId: data.userId }] }
+          : nothing();
+      }
       const lot: PaidLot = {
         lotId: data.purchaseId,
         originLotId: data.purchaseId,
+        userId: data.userId,
         product: data.product ?? 'plan',
         itemId: data.packId ?? data.planId,
         reference: data.invoiceId,
@@ -116,13 +171,12 @@ export function foldPaidCredits(lots: PaidLots, event: CreditAccountEvent): Paid
         currency: data.currency,
         moved: 0,
       };
-      if (lots.has(lot.lotId)) return { lots: [], movements: [] };
       lots.set(lot.lotId, lot);
-      return { lots: [lot], movements: [] };
+      return { ...nothing(), lots: [lot] };
     }
     case 'CreditsSpent':
       return {
-        lots: [],
+        ...nothing(),
         movements: event.data.allocations
           .filter((a) => a.funding === 'paid')
           .map((a) => move(lots, a.lotId, 'spent', a.amount))
@@ -138,6 +192,7 @@ export function foldPaidCredits(lots: PaidLots, event: CreditAccountEvent): Paid
         if (!origin) continue;
         const alias: PaidLot = {
           ...origin,
+          userId: event.data.userId,
           lotId: refundLot.lotId,
           originLotId: origin.lotId,
           credits: 0,
@@ -149,19 +204,19 @@ export function foldPaidCredits(lots: PaidLots, event: CreditAccountEvent): Paid
         const movement = move(lots, alias.lotId, 'restored', -refundLot.amount);
         if (movement) movements.push(movement);
       }
-      return { lots: added, movements };
+      return { ...nothing(), lots: added, movements };
     }
     case 'CreditsExpired':
     case 'CreditsRevoked': {
-      if (event.data.funding !== 'paid') return { lots: [], movements: [] };
+      if (event.data.funding !== 'paid') return nothing();
       const kind = event.type === 'CreditsExpired' ? 'expired' : 'revoked';
       const movement = move(lots, event.data.lotId, kind, event.data.amount);
-      return { lots: [], movements: movement ? [movement] : [] };
+      return { ...nothing(), movements: movement ? [movement] : [] };
     }
     case 'CreditsGranted':
     case 'CreditsReserved':
     case 'CreditsReleased':
-      return { lots: [], movements: [] };
+      return nothing();
     default:
       return assertNever(event);
   }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { CreditAccountEvent } from '@app/ledger';
+import { giftPurchaseId, type CreditAccountEvent } from '@app/ledger';
+import {
+  BUYER_ID,
+  GIFT_ID,
+  giftIssued,
+  giftRedeemed,
+  giftVoided,
+} from '@app/ledger/gift/gift.fixtures';
 import { foldPaidCredits, type PaidLots } from './paid-credits.fold';
 
 const userId = 'u1';
@@ -95,5 +102,68 @@ describe('paid credits fold', () => {
       data: { ...old, planId: 'pro' },
     });
     expect(change.lots[0]).toMatchObject({ product: 'plan', itemId: 'pro' });
+  });
+
+  it('a gift is deferred from its payment, moves with its lot when redeemed, and is spent from it', () => {
+    const lots: PaidLots = new Map();
+    const lotId = giftPurchaseId(GIFT_ID);
+    const issued = foldPaidCredits(lots, giftIssued());
+    expect(issued.lots).toEqual([
+      expect.objectContaining({
+        lotId,
+        originLotId: lotId,
+        userId: BUYER_ID,
+        product: 'gift',
+        reference: 'cs_fixture_1',
+        credits: 100,
+        amountPaidCents: 499,
+      }),
+    ]);
+    expect(foldPaidCredits(lots, giftRedeemed('friend'))).toEqual({
+      lots: [],
+      movements: [],
+      redemptions: [],
+    });
+    // The redemption's credit lot is the gift's own: no second sale, only who holds it now.
+    const redeemed = foldPaidCredits(lots, {
+      type: 'CreditsPurchased',
+      data: {
+        userId: 'friend',
+        purchaseId: lotId,
+        amount: 100,
+        planId: 'pack-100',
+        packId: 'pack-100',
+        product: 'gift',
+        giftId: GIFT_ID,
+        invoiceId: 'cs_fixture_1',
+        amountPaidCents: 499,
+        currency: 'usd',
+        periodStart: '2026-01-01T00:00:00.000Z',
+        periodEnd: '2028-01-01T00:00:00.000Z',
+        expiresAt: '2028-01-01T00:00:00.000Z',
+      },
+    });
+    expect(redeemed).toEqual({
+      lots: [],
+      movements: [],
+      redemptions: [{ lotId, redeemerId: 'friend' }],
+    });
+    expect(
+      foldPaidCredits(lots, {
+        ...spend(lotId, 5),
+        data: { ...spend(lotId, 5).data, userId: 'friend' },
+      }).movements,
+    ).toEqual([expect.objectContaining({ kind: 'spent', credits: 5, cents: 24, product: 'gift' })]);
+  });
+
+  it('a voided gift takes its whole payment out as refunded; voiding again moves nothing', () => {
+    const lots: PaidLots = new Map();
+    foldPaidCredits(lots, giftIssued());
+    expect(foldPaidCredits(lots, giftVoided()).movements).toEqual([
+      expect.objectContaining({ kind: 'revoked', credits: 100, cents: 499, product: 'gift' }),
+    ]);
+    expect(foldPaidCredits(lots, giftVoided()).movements).toEqual([]);
+    // A void whose gift the fold never saw (not loaded) is not invented.
+    expect(foldPaidCredits(new Map(), giftVoided()).movements).toEqual([]);
   });
 });

@@ -1,7 +1,13 @@
-import { creditAccountEventTypes, type CreditAccountEvent, type RecordedEvent } from '@app/ledger';
+import { creditAccountEventTypes, giftEventTypes, type RecordedEvent } from '@app/ledger';
 import type pg from 'pg';
 import type { Projection } from '../runtime/projection';
-import { foldPaidCredits, lotIdsOf, type PaidLot, type PaidLots } from './paid-credits.fold';
+import {
+  foldPaidCredits,
+  lotIdsOf,
+  type PaidCreditsEvent,
+  type PaidLot,
+  type PaidLots,
+} from './paid-credits.fold';
 
 // Paid lots and what became of their credits, valued in money: the read model behind finance's
 // deferred revenue, recognised revenue and breakage (see paid-credits.fold.ts).
@@ -9,6 +15,7 @@ import { foldPaidCredits, lotIdsOf, type PaidLot, type PaidLots } from './paid-c
 interface LotRow {
   lot_id: string;
   origin_lot_id: string;
+  user_id: string;
   product: PaidLot['product'];
   item_id: string;
   reference: string;
@@ -21,6 +28,7 @@ interface LotRow {
 const toLot = (row: LotRow): PaidLot => ({
   lotId: row.lot_id,
   originLotId: row.origin_lot_id,
+  userId: row.user_id,
   product: row.product,
   itemId: row.item_id,
   reference: row.reference,
@@ -38,7 +46,8 @@ async function loadLots(client: pg.PoolClient, table: string, ids: readonly stri
 
 export const paidCreditsProjection: Projection = {
   name: 'paid_credits',
-  version: 1,
+  // 2: gifts are paid lots from their payment (GiftIssued), not from their redemption.
+  version: 2,
   tables: [
     {
       name: 'paid_lots',
@@ -53,7 +62,8 @@ export const paidCreditsProjection: Projection = {
         amount_paid_cents int NOT NULL,
         currency text NOT NULL,
         purchased_at timestamptz NOT NULL,
-        moved int NOT NULL`,
+        moved int NOT NULL,
+        redeemer_id text`,
       indexes: ['CREATE INDEX IF NOT EXISTS {table}_purchased_idx ON {table} (purchased_at)'],
     },
     {
@@ -72,14 +82,14 @@ export const paidCreditsProjection: Projection = {
       indexes: ['CREATE INDEX IF NOT EXISTS {table}_occurred_idx ON {table} (occurred_at)'],
     },
   ],
-  eventTypes: new Set(creditAccountEventTypes),
+  eventTypes: new Set<string>([...creditAccountEventTypes, ...giftEventTypes]),
 
   async apply(client: pg.PoolClient, events: readonly RecordedEvent[], table) {
     const lotsTable = table('paid_lots');
     const movementsTable = table('paid_lot_movements');
     const parsed = events.map((recorded) => ({
       recorded,
-      event: recorded as unknown as CreditAccountEvent,
+      event: recorded as unknown as PaidCreditsEvent,
     }));
     // The lots these events touch, then the origins of those (a support refund's lot names one).
     const lots: PaidLots = new Map();
@@ -91,13 +101,16 @@ export const paidCreditsProjection: Projection = {
 
     const lotRows: unknown[][] = [];
     const movementRows: unknown[][] = [];
+    const redemptions = new Map<string, string>();
     for (const { recorded, event } of parsed) {
       const change = foldPaidCredits(lots, event);
+      // A gift is paid for when the buyer pays; its voiding is the buyer's refund.
+      const purchasedAt = event.type === 'GiftIssued' ? event.data.paidAt : null;
       for (const lot of change.lots) {
         lotRows.push([
           lot.lotId,
           lot.originLotId,
-          event.data.userId,
+          lot.userId,
           recorded.eventId,
           lot.product,
           lot.itemId,
@@ -105,15 +118,19 @@ export const paidCreditsProjection: Projection = {
           lot.credits,
           lot.amountPaidCents,
           lot.currency,
-          recorded.metadata.occurredAt,
+          purchasedAt ?? recorded.metadata.occurredAt,
         ]);
       }
+      for (const redemption of change.redemptions)
+        redemptions.set(redemption.lotId, redemption.redeemerId);
       for (const movement of change.movements) {
         movementRows.push([
           recorded.eventId,
           movement.lotId,
           movement.originLotId,
-          event.data.userId,
+          'userId' in event.data
+            ? event.data.userId
+            : (lots.get(movement.originLotId)?.userId ?? ''),
           recorded.metadata.occurredAt,
           movement.kind,
           movement.credits,
@@ -140,6 +157,13 @@ export const paidCreditsProjection: Projection = {
          SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::text[],
            $7::int[], $8::int[], $9::text[], $10::text[])`,
         columns(movementRows, 10),
+      );
+    }
+    if (redemptions.size > 0) {
+      await client.query(
+        `UPDATE ${lotsTable} AS l SET redeemer_id = r.redeemer_id
+         FROM unnest($1::text[], $2::text[]) AS r(lot_id, redeemer_id) WHERE l.lot_id = r.lot_id`,
+        [[...redemptions.keys()], [...redemptions.values()]],
       );
     }
     // How far each origin lot has been consumed: the next batch continues from it.

@@ -138,7 +138,9 @@ export type ReconciliationIssueKind =
   | 'DUPLICATE_PURCHASE'
   | 'PAID_CHECKOUT_WITHOUT_PURCHASE'
   | 'PAID_INVOICE_WITHOUT_PURCHASE'
-  | 'PURCHASE_WITHOUT_INVOICE';
+  | 'PURCHASE_WITHOUT_INVOICE'
+  | 'REFUNDED_GIFT_NOT_VOIDED'
+  | 'VOIDED_GIFT_NOT_REFUNDED';
 
 export type RefundGenerationInput = {
   generationId: string | number;

@@ -108,25 +108,39 @@ export class LocalBilling implements PaymentGateway {
     return localPaidPackCheckouts(this.db);
   }
 
-  /** A full refund of a paid pack session, reported as Stripe does (one charge per payment). */
+  /**
+   * A full refund of a paid pack session, reported as Stripe does (one charge per payment). A
+   * payment is refunded once: the first call claims it (one conditional UPDATE, with its event in
+   * the same transaction); later or concurrent calls change nothing and send nothing.
+   */
   async refundCheckoutPayment(
     checkoutSessionId: string,
     _idempotencyKey: string,
     now = new Date(),
   ) {
     const session = await this.checkoutSession(checkoutSessionId);
-    if (session.status !== 'complete' || !session.pack)
+    const pack = session.pack;
+    if (session.status !== 'complete' || !pack)
       throw new AppError('NOT_PAID', 'This checkout session was not paid', 409);
     const paymentIntent = localPackPaymentIntent(session.id);
-    await this.deliver(
-      'charge.refunded',
-      refundedChargeObject({
-        id: `ch_${paymentIntent.replace(/^pi_/, '')}`,
-        paymentIntent,
-        amountCents: session.pack.priceCents,
-      }),
-      now,
-    );
+    const refunded = await withTransaction(this.db, async (client) => {
+      const claim = await client.query(
+        'UPDATE local_checkout_sessions SET refunded_at = $2 WHERE id = $1 AND refunded_at IS NULL',
+        [session.id, now],
+      );
+      if (claim.rowCount !== 1) return null;
+      return this.outbox.record(
+        client,
+        'charge.refunded',
+        refundedChargeObject({
+          id: `ch_${paymentIntent.replace(/^pi_/, '')}`,
+          paymentIntent,
+          amountCents: pack.priceCents,
+        }),
+        now,
+      );
+    });
+    if (refunded) await this.outbox.send([refunded]);
   }
 
   async createPortalSession(customerId: string, returnUrl: string) {

@@ -66,8 +66,9 @@ export async function* localPaidPackCheckouts(db: pg.Pool): AsyncIterable<PaidPa
     plan_id: string;
     kind: 'pack' | 'gift';
     completed_at: Date;
+    refunded_at: Date | null;
   }>(
-    `SELECT id, user_id, plan_id, kind, completed_at FROM local_checkout_sessions
+    `SELECT id, user_id, plan_id, kind, completed_at, refunded_at FROM local_checkout_sessions
      WHERE kind IN ('pack', 'gift') AND status = 'complete' ORDER BY completed_at`,
   );
   for (const row of rows) {
@@ -78,6 +79,7 @@ export async function* localPaidPackCheckouts(db: pg.Pool): AsyncIterable<PaidPa
       amountPaid: packById(row.plan_id)?.priceCents ?? 0,
       currency: 'usd',
       paidAt: row.completed_at,
+      refunded: row.refunded_at !== null,
     };
   }
 }

@@ -129,6 +129,15 @@ export class StripeGateway implements PaymentGateway {
   }
 
   async *listPaidPackCheckouts(): AsyncIterable<PaidPackCheckout> {
+    const refunded = new Set<string>();
+    for await (const refund of this.stripe.refunds.list({ limit: 100 })) {
+      const paymentIntent =
+        typeof refund.payment_intent === 'string'
+          ? refund.payment_intent
+          : (refund.payment_intent?.id ?? null);
+      if (paymentIntent && refund.status !== 'failed' && refund.status !== 'canceled')
+        refunded.add(paymentIntent);
+    }
     for await (const session of this.stripe.checkout.sessions.list({
       status: 'complete',
       limit: 100,
@@ -143,6 +152,11 @@ export class StripeGateway implements PaymentGateway {
         amountPaid: session.amount_total ?? 0,
         currency: session.currency ?? 'usd',
         paidAt: new Date(session.created * 1000),
+        refunded: refunded.has(
+          typeof session.payment_intent === 'string'
+            ? session.payment_intent
+            : (session.payment_intent?.id ?? ''),
+        ),
       };
     }
   }

@@ -56,7 +56,7 @@ const CreditBucketBalanceRef = builder
         type: CreditExpiryRef,
         nullable: true,
         description:
-          'Plan credits that expire within three days ("N credits expire on <date>; they do not roll over")',
+          'Credits (plan, pack or gift, free) that expire within three days ("N credits expire on <date>; they do not roll over")',
         resolve: (b) =>
           b.expiryWarning
             ? { credits: b.expiryWarning.credits, at: b.expiryWarning.expiresAt }

@@ -91,6 +91,8 @@ const IssueKindEnum = builder.enumType('ReconciliationIssueKind', {
     'PAID_CHECKOUT_WITHOUT_PURCHASE',
     'DUPLICATE_PURCHASE',
     'PURCHASE_WITHOUT_INVOICE',
+    'REFUNDED_GIFT_NOT_VOIDED',
+    'VOIDED_GIFT_NOT_REFUNDED',
   ] as const,
 });
 
@@ -134,7 +136,7 @@ builder.queryFields((t) => ({
     type: ReconciliationRef,
     authScopes: { finance: true },
     description:
-      'Paid invoices and pack checkouts without exactly one purchase, and purchases without a payment',
+      'Paid invoices and pack checkouts without exactly one purchase, gift checkouts without exactly one gift, purchases without a payment, and gift refunds the provider and the ledger disagree on',
     resolve: (_root, _args, context) =>
       reconcile(context.services.pool, context.services.billing.gateway),
   }),

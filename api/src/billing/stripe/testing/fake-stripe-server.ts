@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { FakeStripeRefunds, noSuch, type Answer } from './fake-stripe-refunds';
 
 export interface RecordedStripeRequest {
   method: string;
@@ -22,7 +23,7 @@ async function readBody(request: IncomingMessage): Promise<string> {
 
 /**
  * A local HTTP server speaking the part of Stripe's API we call (Checkout Sessions, Billing Portal
- * sessions, Invoice Payments), so the real `stripe` client can be pointed at it with its host,
+ * sessions, Invoice Payments, Refunds with their idempotency keys), so the real `stripe` client can be pointed at it with its host,
  * port and protocol options. It records every request.
  */
 export class FakeStripeServer {
@@ -32,6 +33,10 @@ export class FakeStripeServer {
   readonly subscriptions = new Map<string, { id: string; customer: string; status: string }>();
   /** Checkout sessions made through the API, by id (payment mode is completed by the test). */
   readonly checkoutSessions = new Map<string, Record<string, unknown>>();
+  /** Refunds made through the API (POST /v1/refunds, with Stripe's idempotency keys). */
+  readonly refundsApi = new FakeStripeRefunds((paymentIntent) =>
+    [...this.checkoutSessions.values()].find((session) => session.payment_intent === paymentIntent),
+  );
   private checkoutFailure: string | null = null;
   private constructor(
     private readonly server: Server,
@@ -44,8 +49,12 @@ export class FakeStripeServer {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const fake = new FakeStripeServer(server, (server.address() as AddressInfo).port, secretKey);
     server.on('request', (request, response) => {
-      void fake.handle(request).then(([status, body]) => {
-        response.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
+      void fake.handle(request).then(([status, body, headers]) => {
+        response.writeHead(status, {
+          'content-type': 'application/json',
+          'request-id': id('req'),
+          ...headers,
+        });
         response.end(JSON.stringify(body));
       });
     });
@@ -72,6 +81,22 @@ export class FakeStripeServer {
     return { ...session };
   }
 
+  /** The charge a refund refunded, as charge.refunded carries it. */
+  refundedCharge(refundId: string): Record<string, unknown> {
+    const refund = this.refundsApi.refunds.get(refundId);
+    if (!refund) throw new Error(`no refund ${refundId}`);
+    return {
+      id: refund.charge,
+      object: 'charge',
+      payment_intent: refund.payment_intent,
+      amount: refund.amount,
+      amount_refunded: refund.amount,
+      currency: refund.currency,
+      refunded: true,
+      livemode: false,
+    };
+  }
+
   /** STRIPE_API_* settings for the app. */
   env(): Record<string, string> {
     return {
@@ -81,7 +106,7 @@ export class FakeStripeServer {
     };
   }
 
-  private async handle(request: IncomingMessage): Promise<[number, unknown]> {
+  private async handle(request: IncomingMessage): Promise<Answer> {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const form = Object.fromEntries(new URLSearchParams(await readBody(request)));
     const authorized = request.headers.authorization === `Bearer ${this.secretKey}`;
@@ -160,6 +185,23 @@ export class FakeStripeServer {
       };
       this.checkoutSessions.set(sessionId, session);
       return [200, session];
+    }
+    const session = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
+    if (request.method === 'GET' && session) {
+      const found = this.checkoutSessions.get(decodeURIComponent(session[1]!));
+      if (!found) return noSuch('checkout.session', decodeURIComponent(session[1]!));
+      return [200, found];
+    }
+    if (request.method === 'POST' && url.pathname === '/v1/refunds') {
+      const key = request.headers['idempotency-key'] as string | undefined;
+      return this.refundsApi.create(form, key);
+    }
+    if (request.method === 'GET' && url.pathname === '/v1/refunds') {
+      const paymentIntent = url.searchParams.get('payment_intent');
+      const data = [...this.refundsApi.refunds.values()].filter(
+        (refund) => !paymentIntent || refund.payment_intent === paymentIntent,
+      );
+      return [200, { object: 'list', url: '/v1/refunds', has_more: false, data }];
     }
     if (request.method === 'GET' && url.pathname === '/v1/invoices') {
       return [200, { object: 'list', url: '/v1/invoices', has_more: false, data: [] }];

@@ -31,6 +31,8 @@ const ISSUE_LABELS: Readonly<Record<ReconciliationIssueKind, string>> = {
   PAID_CHECKOUT_WITHOUT_PURCHASE: 'Paid pack checkout without a purchase',
   DUPLICATE_PURCHASE: 'Payment with more than one purchase',
   PURCHASE_WITHOUT_INVOICE: 'Purchase without a payment',
+  REFUNDED_GIFT_NOT_VOIDED: 'Gift refunded by the provider but not voided',
+  VOIDED_GIFT_NOT_REFUNDED: 'Gift voided but its payment not refunded',
 };
 
 type ReconciliationProps = { onOpenUser: (userId: string) => void };
