@@ -1,6 +1,6 @@
 /**
  * A decode process: reads checked upload bytes from stdin and writes the working JPEG to stdout
- * (framed as in decode-frames.ts). It runs apart from the API so a slow or hostile image can be
+ * (framed as in decode-frames.ts; nothing else may write to stdout). It runs apart from the API so a slow or hostile image can be
  * stopped (SIGKILL at its time limit) and never takes the API's libuv threads, which password
  * hashing needs.
  */
@@ -8,6 +8,8 @@ import sharp from 'sharp';
 import { replyHeader, requestReader, type DecodeReplyFrame } from './decode-frames';
 import { decodePhoto } from './sanitize-upload';
 
+// stdout carries the reply frames: anything this process prints goes to stderr instead.
+console.log = console.info = console.debug = console.error;
 // One libvips thread per decode: the pool's size is what bounds the CPU used.
 sharp.concurrency(1);
 sharp.cache(false);
