@@ -1,8 +1,9 @@
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork, type ChildProcessByStdio } from 'node:child_process';
 import os from 'node:os';
+import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { DecodeQueue } from './decode-queue';
-import type { DecodeReply, DecodeRequest } from './decode-worker';
+import { replyReader, requestHeader, type DecodeReplyFrame } from './decode-frames';
 import { tooSlow, unreadable, type DecodedPhoto, type PhotoDecoder } from './sanitize-upload';
 
 export interface DecodePoolOptions {
@@ -18,9 +19,13 @@ export interface DecodePoolOptions {
 
 const WORKER_PATH = fileURLToPath(new URL('./decode-worker.ts', import.meta.url));
 
+type DecodeProcess = ChildProcessByStdio<Writable, Readable, null>;
+
 interface Slot {
-  child: ChildProcess | null;
-  ready: Promise<ChildProcess> | null;
+  child: DecodeProcess | null;
+  ready: Promise<DecodeProcess> | null;
+  /** The reply to the decode this slot is running. */
+  onReply: ((reply: DecodeReplyFrame) => void) | null;
 }
 
 /**
@@ -43,7 +48,7 @@ export class DecodePool {
       retryAfterSeconds: Math.max(1, Math.ceil(options.timeoutMs / 1000)),
     });
     for (let i = 0; i < options.concurrency; i++) {
-      const slot: Slot = { child: null, ready: null };
+      const slot: Slot = { child: null, ready: null, onReply: null };
       this.slots.push(slot);
       this.idle.push(slot);
     }
@@ -64,13 +69,13 @@ export class DecodePool {
       }
     });
 
-  private start(slot: Slot): Promise<ChildProcess> {
-    slot.ready ??= new Promise<ChildProcess>((resolve, reject) => {
+  private start(slot: Slot): Promise<DecodeProcess> {
+    slot.ready ??= new Promise<DecodeProcess>((resolve, reject) => {
+      // The bytes go over plain pipes (decode-frames.ts); the IPC channel only says "ready".
       const child = fork(WORKER_PATH, [], {
         execArgv: ['--import', 'tsx'],
-        serialization: 'advanced',
-        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      });
+        stdio: ['pipe', 'pipe', 'inherit', 'ipc'],
+      }) as unknown as DecodeProcess;
       slot.child = child;
       const forget = () => {
         if (slot.child === child) {
@@ -78,6 +83,10 @@ export class DecodePool {
           slot.ready = null;
         }
       };
+      const reader = replyReader((reply) => slot.onReply?.(reply));
+      child.stdout.on('data', (chunk: Buffer) => reader.push(chunk));
+      // A write to a process that just died fails here; its decode is answered by 'exit'.
+      child.stdin.on('error', () => undefined);
       child.once('exit', forget);
       child.once('error', (error) => {
         forget();
@@ -89,9 +98,10 @@ export class DecodePool {
         } catch {
           // Lowering a priority is allowed everywhere we run; if not, decodes still work.
         }
-        // Neither the process nor its channel keeps the API alive.
+        // Neither the process nor its pipes and channel keep the API alive.
         child.unref();
-        (child.channel as { unref?: () => void } | undefined)?.unref?.();
+        for (const handle of [child.stdin, child.stdout, child.channel])
+          (handle as { unref?: () => void } | null | undefined)?.unref?.();
         resolve(child);
       });
     });
@@ -101,7 +111,7 @@ export class DecodePool {
   private async decodeIn(slot: Slot, bytes: Buffer): Promise<DecodedPhoto> {
     if (this.closed) throw new Error('decode pool closed');
     let child = await this.start(slot);
-    if (!child.connected) {
+    if (child.exitCode !== null || child.signalCode !== null || !child.stdin.writable) {
       // It died while idle (killed by an operator or the OS): start another.
       slot.child = null;
       slot.ready = null;
@@ -112,18 +122,13 @@ export class DecodePool {
     return new Promise<DecodedPhoto>((resolve, reject) => {
       const finish = () => {
         clearTimeout(timer);
-        child.off('message', onMessage);
+        slot.onReply = null;
         child.off('exit', onExit);
       };
-      const onMessage = (message: DecodeReply | 'ready') => {
-        if (message === 'ready' || message.id !== id) return;
+      slot.onReply = (reply) => {
+        if (reply.id !== id) return;
         finish();
-        if (message.ok)
-          resolve({
-            data: Buffer.from(message.data),
-            width: message.width,
-            height: message.height,
-          });
+        if (reply.ok) resolve({ data: reply.data, width: reply.width, height: reply.height });
         else reject(unreadable());
       };
       const onExit = () => {
@@ -141,13 +146,9 @@ export class DecodePool {
         child.kill('SIGKILL');
         reject(tooSlow());
       }, this.options.timeoutMs);
-      child.on('message', onMessage);
       child.once('exit', onExit);
-      child.send({ id, bytes } satisfies DecodeRequest, (error) => {
-        if (!error) return;
-        finish();
-        reject(error);
-      });
+      child.stdin.write(requestHeader(id, bytes.length));
+      child.stdin.write(bytes);
     });
   }
 

@@ -1,35 +1,32 @@
 /**
- * A decode process: receives checked upload bytes over IPC and answers with the working JPEG.
- * It runs apart from the API so a slow or hostile image can be stopped (SIGKILL at its time
- * limit) and never takes the API's libuv threads, which password hashing needs.
+ * A decode process: reads checked upload bytes from stdin and writes the working JPEG to stdout
+ * (framed as in decode-frames.ts; nothing else may write to stdout). It runs apart from the API so a slow or hostile image can be
+ * stopped (SIGKILL at its time limit) and never takes the API's libuv threads, which password
+ * hashing needs.
  */
 import sharp from 'sharp';
+import { replyHeader, requestReader, type DecodeReplyFrame } from './decode-frames';
 import { decodePhoto } from './sanitize-upload';
 
-export interface DecodeRequest {
-  readonly id: number;
-  readonly bytes: Uint8Array;
-}
-
-export type DecodeReply =
-  | { readonly id: number; readonly ok: true; data: Uint8Array; width: number; height: number }
-  | { readonly id: number; readonly ok: false; readonly code: string };
-
+// stdout carries the reply frames: anything this process prints goes to stderr instead.
+console.log = console.info = console.debug = console.error;
 // One libvips thread per decode: the pool's size is what bounds the CPU used.
 sharp.concurrency(1);
 sharp.cache(false);
 
-process.on('message', (message: DecodeRequest) => {
-  decodePhoto(Buffer.from(message.bytes)).then(
-    ({ data, width, height }) => reply({ id: message.id, ok: true, data, width, height }),
-    (error: { code?: string }) =>
-      reply({ id: message.id, ok: false, code: error.code ?? 'UPLOAD_UNREADABLE' }),
+const reader = requestReader(({ id, bytes }) => {
+  decodePhoto(bytes).then(
+    ({ data, width, height }) => reply({ id, ok: true, data, width, height }),
+    () => reply({ id, ok: false }),
   );
 });
+process.stdin.on('data', (chunk: Buffer) => reader.push(chunk));
 // The API went away: so do we.
+process.stdin.on('end', () => process.exit(0));
 process.on('disconnect', () => process.exit(0));
 process.send?.('ready');
 
-function reply(message: DecodeReply) {
-  process.send?.(message);
+function reply(frame: DecodeReplyFrame) {
+  process.stdout.write(replyHeader(frame));
+  if (frame.ok) process.stdout.write(frame.data);
 }

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import {
+  replyHeader,
+  replyReader,
+  requestHeader,
+  requestReader,
+  type DecodeReplyFrame,
+  type DecodeRequestFrame,
+} from './decode-frames';
+
+/** Cuts a byte stream at the given sizes, as a pipe may. */
+const chunksOf = (bytes: Buffer, sizes: number[]) => {
+  const chunks: Buffer[] = [];
+  let offset = 0;
+  for (let i = 0; offset < bytes.length; i++) {
+    const size = sizes[i % sizes.length]!;
+    chunks.push(bytes.subarray(offset, offset + size));
+    offset += size;
+  }
+  return chunks;
+};
+
+describe('decode frames', () => {
+  const photo = Buffer.from(Array.from({ length: 70_000 }, (_, i) => i % 251));
+
+  it('requests arrive whole and in order however the pipe cuts them', () => {
+    const stream = Buffer.concat([
+      requestHeader(1, photo.length),
+      photo,
+      requestHeader(2, 3),
+      Buffer.from([7, 8, 9]),
+    ]);
+    for (const sizes of [[1], [3, 5], [8], [65_536], [stream.length]]) {
+      const frames: DecodeRequestFrame[] = [];
+      const reader = requestReader((frame) => frames.push(frame));
+      for (const chunk of chunksOf(stream, sizes)) reader.push(chunk);
+      expect(frames.map((frame) => frame.id)).toEqual([1, 2]);
+      expect(frames[0]!.bytes.equals(photo)).toBe(true);
+      expect([...frames[1]!.bytes]).toEqual([7, 8, 9]);
+    }
+  });
+
+  it('replies carry the working JPEG and its size, or a refusal with no body', () => {
+    const jpeg = photo.subarray(0, 5_000);
+    const ok: DecodeReplyFrame = { id: 9, ok: true, data: jpeg, width: 1024, height: 768 };
+    const refused: DecodeReplyFrame = { id: 10, ok: false };
+    const stream = Buffer.concat([
+      replyHeader(ok),
+      jpeg,
+      replyHeader(refused),
+      replyHeader(ok),
+      jpeg,
+    ]);
+    for (const sizes of [[1], [17], [4, 13], [stream.length]]) {
+      const frames: DecodeReplyFrame[] = [];
+      const reader = replyReader((frame) => frames.push(frame));
+      for (const chunk of chunksOf(stream, sizes)) reader.push(chunk);
+      expect(frames).toHaveLength(3);
+      expect(frames[0]).toMatchObject({ id: 9, ok: true, width: 1024, height: 768 });
+      expect(frames[0]!.ok && frames[0]!.data.equals(jpeg)).toBe(true);
+      expect(frames[1]).toEqual({ id: 10, ok: false });
+      expect(frames[2]).toMatchObject({ id: 9, ok: true });
+    }
+  });
+});
