@@ -29,7 +29,11 @@ export const CREDIT_BUCKETS_FRAGMENT = graphql(`
 `);
 
 /** The balance by bucket (plan, pack, free), each with its next expiry, and the spending order. */
-export const CreditBuckets = ({ balance }: { balance: CreditBuckets_CreditBucketBalanceFragment }) => (
+export const CreditBuckets = ({
+  balance,
+}: {
+  balance: CreditBuckets_CreditBucketBalanceFragment;
+}) => (
   <div data-testid="credit-buckets">
     <ul className={styles.buckets} aria-label="Credits by bucket">
       {balance.buckets.map((bucket) => (
