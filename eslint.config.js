@@ -16,10 +16,15 @@ export default tseslint.config(
     },
   },
   {
-    // The two classic rules; the React Compiler rules of `recommended-latest` are not on yet.
+    // The classic rules and the React Compiler rules (purity, refs, set-state-in-effect, immutability…).
     files: ['web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+    rules: {
+      ...reactHooks.configs['recommended-latest'].rules,
+      'react-hooks/exhaustive-deps': 'error',
+      'react-hooks/incompatible-library': 'error',
+      'react-hooks/unsupported-syntax': 'error',
+    },
   },
   {
     files: ['web/src/**/*.tsx'],

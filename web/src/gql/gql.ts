@@ -51,9 +51,9 @@ type Documents = {
     "\n  fragment CreationCard_Generation on Generation {\n    id\n    style\n    prompt\n    status\n    resultUrl\n    errorMessage\n    requestedAt\n    completedAt\n    ...ShareActions_Generation\n    resultExpired\n    resultKeptUntil\n    claimableUntil\n    claim {\n      reason\n    }\n  }\n": typeof types.CreationCard_GenerationFragmentDoc,
     "\n  query MyCreations($first: Int!, $after: String) {\n    myGenerations(first: $first, after: $after) {\n      generations {\n        ...CreationCard_Generation\n      }\n      nextCursor\n    }\n  }\n": typeof types.MyCreationsDocument,
     "\n  mutation DeleteGeneration($generationId: ID!) {\n    deleteGeneration(generationId: $generationId) {\n      message\n    }\n  }\n": typeof types.DeleteGenerationDocument,
-    "\n  fragment CreditBuckets_Balance on CreditBucketBalance {\n    buckets {\n      kind\n      credits\n      nextExpiry {\n        credits\n        expiresAt\n      }\n    }\n    spendingOrder\n  }\n": typeof types.CreditBuckets_BalanceFragmentDoc,
+    "\n  fragment CreditBuckets_CreditBucketBalance on CreditBucketBalance {\n    buckets {\n      kind\n      credits\n      nextExpiry {\n        credits\n        expiresAt\n      }\n    }\n    spendingOrder\n  }\n": typeof types.CreditBuckets_CreditBucketBalanceFragmentDoc,
     "\n  query CreditExpiryWarning {\n    me {\n      id\n      creditBuckets {\n        expiryWarning {\n          credits\n          expiresAt\n        }\n      }\n    }\n  }\n": typeof types.CreditExpiryWarningDocument,
-    "\n  query SidebarCreditBuckets {\n    me {\n      id\n      creditBuckets {\n        ...CreditBuckets_Balance\n      }\n    }\n  }\n": typeof types.SidebarCreditBucketsDocument,
+    "\n  query SidebarCreditBuckets {\n    me {\n      id\n      creditBuckets {\n        ...CreditBuckets_CreditBucketBalance\n      }\n    }\n  }\n": typeof types.SidebarCreditBucketsDocument,
     "\n  query GenerationProgress($idempotencyKey: String!) {\n    myGenerationByKey(idempotencyKey: $idempotencyKey) {\n      id\n      stage\n    }\n  }\n": typeof types.GenerationProgressDocument,
     "\n  query ImageEngine {\n    imageEngine {\n      preview\n    }\n  }\n": typeof types.ImageEngineDocument,
     "\n  mutation GenerateImage($input: GenerateImageInput!) {\n    generateImage(input: $input) {\n      id\n      status\n      resultUrl\n      errorMessage\n    }\n  }\n": typeof types.GenerateImageDocument,
@@ -68,7 +68,7 @@ type Documents = {
     "\n  query SubscriptionPlans {\n    subscriptionPlans {\n      id\n      name\n      price\n      interval\n      features\n      creditsPerMonth\n      generationsPerMonth\n      popular\n    }\n  }\n": typeof types.SubscriptionPlansDocument,
     "\n  fragment CreditHistory_CreditMovement on CreditMovement {\n    id\n    label\n    inProgress\n    delta\n    heldDelta\n    balanceAfter\n    heldAfter\n    occurredAt\n  }\n": typeof types.CreditHistory_CreditMovementFragmentDoc,
     "\n  query CreditHistory($first: Int, $before: String) {\n    myCreditHistory(first: $first, before: $before) {\n      movements {\n        ...CreditHistory_CreditMovement\n      }\n      nextCursor\n    }\n  }\n": typeof types.CreditHistoryDocument,
-    "\n  fragment ProfileCreditsCard_User on User {\n    id\n    credits\n    generationsRemaining\n    creditBuckets {\n      ...CreditBuckets_Balance\n    }\n  }\n": typeof types.ProfileCreditsCard_UserFragmentDoc,
+    "\n  fragment ProfileCreditsCard_User on User {\n    id\n    credits\n    generationsRemaining\n    creditBuckets {\n      ...CreditBuckets_CreditBucketBalance\n    }\n  }\n": typeof types.ProfileCreditsCard_UserFragmentDoc,
     "\n  fragment ProfileIdentityCard_User on User {\n    id\n    email\n    emailVerified\n    username\n    fullName\n    profileImageUrl\n    subscriptionStatus\n  }\n": typeof types.ProfileIdentityCard_UserFragmentDoc,
     "\n  fragment ProfileSubscriptionCard_User on User {\n    id\n    currentPlan\n    subscriptionStatus\n    subscriptionRenewsAt\n    cancelAtPeriodEnd\n  }\n": typeof types.ProfileSubscriptionCard_UserFragmentDoc,
     "\n  query Profile {\n    me {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n      ...ProfileCreditsCard_User\n      ...ProfileSubscriptionCard_User\n      ...AccountSettings_User\n    }\n  }\n": typeof types.ProfileDocument,
@@ -119,9 +119,9 @@ const documents: Documents = {
     "\n  fragment CreationCard_Generation on Generation {\n    id\n    style\n    prompt\n    status\n    resultUrl\n    errorMessage\n    requestedAt\n    completedAt\n    ...ShareActions_Generation\n    resultExpired\n    resultKeptUntil\n    claimableUntil\n    claim {\n      reason\n    }\n  }\n": types.CreationCard_GenerationFragmentDoc,
     "\n  query MyCreations($first: Int!, $after: String) {\n    myGenerations(first: $first, after: $after) {\n      generations {\n        ...CreationCard_Generation\n      }\n      nextCursor\n    }\n  }\n": types.MyCreationsDocument,
     "\n  mutation DeleteGeneration($generationId: ID!) {\n    deleteGeneration(generationId: $generationId) {\n      message\n    }\n  }\n": types.DeleteGenerationDocument,
-    "\n  fragment CreditBuckets_Balance on CreditBucketBalance {\n    buckets {\n      kind\n      credits\n      nextExpiry {\n        credits\n        expiresAt\n      }\n    }\n    spendingOrder\n  }\n": types.CreditBuckets_BalanceFragmentDoc,
+    "\n  fragment CreditBuckets_CreditBucketBalance on CreditBucketBalance {\n    buckets {\n      kind\n      credits\n      nextExpiry {\n        credits\n        expiresAt\n      }\n    }\n    spendingOrder\n  }\n": types.CreditBuckets_CreditBucketBalanceFragmentDoc,
     "\n  query CreditExpiryWarning {\n    me {\n      id\n      creditBuckets {\n        expiryWarning {\n          credits\n          expiresAt\n        }\n      }\n    }\n  }\n": types.CreditExpiryWarningDocument,
-    "\n  query SidebarCreditBuckets {\n    me {\n      id\n      creditBuckets {\n        ...CreditBuckets_Balance\n      }\n    }\n  }\n": types.SidebarCreditBucketsDocument,
+    "\n  query SidebarCreditBuckets {\n    me {\n      id\n      creditBuckets {\n        ...CreditBuckets_CreditBucketBalance\n      }\n    }\n  }\n": types.SidebarCreditBucketsDocument,
     "\n  query GenerationProgress($idempotencyKey: String!) {\n    myGenerationByKey(idempotencyKey: $idempotencyKey) {\n      id\n      stage\n    }\n  }\n": types.GenerationProgressDocument,
     "\n  query ImageEngine {\n    imageEngine {\n      preview\n    }\n  }\n": types.ImageEngineDocument,
     "\n  mutation GenerateImage($input: GenerateImageInput!) {\n    generateImage(input: $input) {\n      id\n      status\n      resultUrl\n      errorMessage\n    }\n  }\n": types.GenerateImageDocument,
@@ -136,7 +136,7 @@ const documents: Documents = {
     "\n  query SubscriptionPlans {\n    subscriptionPlans {\n      id\n      name\n      price\n      interval\n      features\n      creditsPerMonth\n      generationsPerMonth\n      popular\n    }\n  }\n": types.SubscriptionPlansDocument,
     "\n  fragment CreditHistory_CreditMovement on CreditMovement {\n    id\n    label\n    inProgress\n    delta\n    heldDelta\n    balanceAfter\n    heldAfter\n    occurredAt\n  }\n": types.CreditHistory_CreditMovementFragmentDoc,
     "\n  query CreditHistory($first: Int, $before: String) {\n    myCreditHistory(first: $first, before: $before) {\n      movements {\n        ...CreditHistory_CreditMovement\n      }\n      nextCursor\n    }\n  }\n": types.CreditHistoryDocument,
-    "\n  fragment ProfileCreditsCard_User on User {\n    id\n    credits\n    generationsRemaining\n    creditBuckets {\n      ...CreditBuckets_Balance\n    }\n  }\n": types.ProfileCreditsCard_UserFragmentDoc,
+    "\n  fragment ProfileCreditsCard_User on User {\n    id\n    credits\n    generationsRemaining\n    creditBuckets {\n      ...CreditBuckets_CreditBucketBalance\n    }\n  }\n": types.ProfileCreditsCard_UserFragmentDoc,
     "\n  fragment ProfileIdentityCard_User on User {\n    id\n    email\n    emailVerified\n    username\n    fullName\n    profileImageUrl\n    subscriptionStatus\n  }\n": types.ProfileIdentityCard_UserFragmentDoc,
     "\n  fragment ProfileSubscriptionCard_User on User {\n    id\n    currentPlan\n    subscriptionStatus\n    subscriptionRenewsAt\n    cancelAtPeriodEnd\n  }\n": types.ProfileSubscriptionCard_UserFragmentDoc,
     "\n  query Profile {\n    me {\n      ...CurrentUser_User\n      ...ProfileIdentityCard_User\n      ...ProfileCreditsCard_User\n      ...ProfileSubscriptionCard_User\n      ...AccountSettings_User\n    }\n  }\n": types.ProfileDocument,
@@ -315,7 +315,7 @@ export function graphql(source: "\n  mutation DeleteGeneration($generationId: ID
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment CreditBuckets_Balance on CreditBucketBalance {\n    buckets {\n      kind\n      credits\n      nextExpiry {\n        credits\n        expiresAt\n      }\n    }\n    spendingOrder\n  }\n"): (typeof documents)["\n  fragment CreditBuckets_Balance on CreditBucketBalance {\n    buckets {\n      kind\n      credits\n      nextExpiry {\n        credits\n        expiresAt\n      }\n    }\n    spendingOrder\n  }\n"];
+export function graphql(source: "\n  fragment CreditBuckets_CreditBucketBalance on CreditBucketBalance {\n    buckets {\n      kind\n      credits\n      nextExpiry {\n        credits\n        expiresAt\n      }\n    }\n    spendingOrder\n  }\n"): (typeof documents)["\n  fragment CreditBuckets_CreditBucketBalance on CreditBucketBalance {\n    buckets {\n      kind\n      credits\n      nextExpiry {\n        credits\n        expiresAt\n      }\n    }\n    spendingOrder\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -323,7 +323,7 @@ export function graphql(source: "\n  query CreditExpiryWarning {\n    me {\n    
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query SidebarCreditBuckets {\n    me {\n      id\n      creditBuckets {\n        ...CreditBuckets_Balance\n      }\n    }\n  }\n"): (typeof documents)["\n  query SidebarCreditBuckets {\n    me {\n      id\n      creditBuckets {\n        ...CreditBuckets_Balance\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query SidebarCreditBuckets {\n    me {\n      id\n      creditBuckets {\n        ...CreditBuckets_CreditBucketBalance\n      }\n    }\n  }\n"): (typeof documents)["\n  query SidebarCreditBuckets {\n    me {\n      id\n      creditBuckets {\n        ...CreditBuckets_CreditBucketBalance\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -383,7 +383,7 @@ export function graphql(source: "\n  query CreditHistory($first: Int, $before: S
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment ProfileCreditsCard_User on User {\n    id\n    credits\n    generationsRemaining\n    creditBuckets {\n      ...CreditBuckets_Balance\n    }\n  }\n"): (typeof documents)["\n  fragment ProfileCreditsCard_User on User {\n    id\n    credits\n    generationsRemaining\n    creditBuckets {\n      ...CreditBuckets_Balance\n    }\n  }\n"];
+export function graphql(source: "\n  fragment ProfileCreditsCard_User on User {\n    id\n    credits\n    generationsRemaining\n    creditBuckets {\n      ...CreditBuckets_CreditBucketBalance\n    }\n  }\n"): (typeof documents)["\n  fragment ProfileCreditsCard_User on User {\n    id\n    credits\n    generationsRemaining\n    creditBuckets {\n      ...CreditBuckets_CreditBucketBalance\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

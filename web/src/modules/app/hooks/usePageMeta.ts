@@ -27,6 +27,9 @@ export const usePageMeta = (meta: PageMeta): void => {
   const { pathname } = useLocation();
   const canonical = canonicalPath ?? pathname;
   const collector = useContext(PageMetaCollectorContext);
+  // The prerender's single server render hands the page's metadata out through this collector
+  // (entry-server.tsx owns it); the browser has no collector.
+  // eslint-disable-next-line react-hooks/immutability -- a render-time report to the server, never read back in render
   if (collector) collector.meta = { ...meta, path: pathname };
 
   useEffect(() => {

@@ -1,8 +1,5 @@
-import { Link } from 'react-router';
-
 import { Button } from '../../ui/components/Button';
 import {
-  CheckboxField,
   FormField,
   TextField,
   describedBy,
@@ -12,9 +9,10 @@ import { Spinner } from '../../ui/components/Spinner';
 import { IconArrowRight, IconCheck } from '../../ui/icons/icons';
 import { contactFieldId, useContactForm } from '../hooks/useContactForm';
 import { CONTACT_CATEGORIES, isContactCategory } from '../utils/contact-categories';
-import { CONTACT_MESSAGE_MAX_LENGTH } from '../utils/validate-contact-form';
 
+import { ContactConsents } from './ContactConsents';
 import styles from './ContactForm.module.css';
+import { ContactMessageField } from './ContactMessageField';
 
 export const ContactForm = () => {
   const { values, errors, status, setField, onSubmit } = useContactForm();
@@ -89,60 +87,18 @@ export const ContactForm = () => {
         />
       </div>
 
-      <FormField
-        id={id('message')}
-        label="Message"
-        required
+      <ContactMessageField
+        value={values.message}
         error={errors.message}
-        hint="At least 10 characters. For a generation problem, tell us the style and roughly when it happened."
-        aside={
-          <span aria-live="polite" aria-atomic="true">
-            <span className="visually-hidden">Characters used: </span>
-            {values.message.length}/{CONTACT_MESSAGE_MAX_LENGTH}
-          </span>
-        }
-      >
-        <textarea
-          id={id('message')}
-          name="message"
-          className={formControlClassName}
-          rows={7}
-          maxLength={CONTACT_MESSAGE_MAX_LENGTH}
-          value={values.message}
-          onChange={(event) => setField('message', event.target.value)}
-          aria-required
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={describedBy(id('message'), {
-            hint: 'At least 10 characters.',
-            error: errors.message,
-          })}
-        />
-      </FormField>
+        onChange={(value) => setField('message', value)}
+      />
 
-      <fieldset className={styles.consents}>
-        <legend className="visually-hidden">Consent</legend>
-        <CheckboxField
-          id={id('gdprConsent')}
-          name="gdprConsent"
-          required
-          checked={values.gdprConsent}
-          onChange={(checked) => setField('gdprConsent', checked)}
-          error={errors.gdprConsent}
-          label={
-            <>
-              I agree that my details are processed to answer this message, as described in the{' '}
-              <Link to="/privacy">Privacy Policy</Link>.
-            </>
-          }
-        />
-        <CheckboxField
-          id={id('marketingConsent')}
-          name="marketingConsent"
-          checked={values.marketingConsent}
-          onChange={(checked) => setField('marketingConsent', checked)}
-          label="Send me occasional product news and new styles. You can unsubscribe at any time."
-        />
-      </fieldset>
+      <ContactConsents
+        gdprConsent={values.gdprConsent}
+        marketingConsent={values.marketingConsent}
+        gdprError={errors.gdprConsent}
+        onChange={setField}
+      />
 
       {status === 'success' && (
         <p className={`${styles.status} ${styles.success}`}>

@@ -155,11 +155,12 @@ export const CreationCard = ({ generation, onView }: CreationCardProps) => {
 
 /** How long the image stays: "Kept until <date>", a warning in its last week, then "Expired". */
 const RetentionNote = ({ generation }: { generation: CreationCard_GenerationFragment }) => {
+  const [shownAt] = useState(() => Date.now());
   if (generation.resultExpired)
     return <span className={styles.retention}>Expired: the image was deleted</span>;
   const until = generation.resultKeptUntil;
   if (generation.status !== 'SUCCEEDED' || !until) return null;
-  const soon = new Date(until).getTime() - Date.now() < WEEK_MS;
+  const soon = new Date(until).getTime() - shownAt < WEEK_MS;
   return (
     <span className={soon ? `${styles.retention} ${styles.retentionSoon}` : styles.retention}>
       {soon ? 'Download it soon: kept until ' : 'Kept until '}

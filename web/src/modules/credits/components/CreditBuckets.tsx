@@ -1,5 +1,5 @@
 import { graphql } from '../../../gql';
-import type { CreditBuckets_BalanceFragment } from '../../../gql/graphql';
+import type { CreditBuckets_CreditBucketBalanceFragment } from '../../../gql/graphql';
 import {
   BUCKET_NAMES,
   BUCKET_NOTES,
@@ -15,7 +15,7 @@ export const expiryLine = (credits: number, expiresAt: string) =>
 import styles from './CreditBuckets.module.css';
 
 export const CREDIT_BUCKETS_FRAGMENT = graphql(`
-  fragment CreditBuckets_Balance on CreditBucketBalance {
+  fragment CreditBuckets_CreditBucketBalance on CreditBucketBalance {
     buckets {
       kind
       credits
@@ -29,7 +29,11 @@ export const CREDIT_BUCKETS_FRAGMENT = graphql(`
 `);
 
 /** The balance by bucket (plan, pack, free), each with its next expiry, and the spending order. */
-export const CreditBuckets = ({ balance }: { balance: CreditBuckets_BalanceFragment }) => (
+export const CreditBuckets = ({
+  balance,
+}: {
+  balance: CreditBuckets_CreditBucketBalanceFragment;
+}) => (
   <div data-testid="credit-buckets">
     <ul className={styles.buckets} aria-label="Credits by bucket">
       {balance.buckets.map((bucket) => (

@@ -9,7 +9,7 @@ const SIDEBAR_CREDIT_BUCKETS_QUERY = graphql(`
     me {
       id
       creditBuckets {
-        ...CreditBuckets_Balance
+        ...CreditBuckets_CreditBucketBalance
       }
     }
   }

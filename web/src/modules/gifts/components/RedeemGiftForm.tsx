@@ -1,5 +1,5 @@
 import { useMutation } from '@apollo/client/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 
 import { graphql } from '../../../gql';
@@ -53,14 +53,19 @@ export const RedeemGiftForm = () => {
     }
   };
 
-  useEffect(() => {
-    if (loading || !user || continued.current || !params.get(CONTINUE_PARAM)) return;
-    continued.current = true;
+  // Redeeming after the sign-up is the user's submit, fired once the session is known.
+  const continueRedeeming = useEffectEvent(() => {
     const next = new URLSearchParams(params);
     next.delete(CONTINUE_PARAM);
     setParams(next, { replace: true });
     if (code.trim()) void submit(code);
   });
+  const wantsToContinue = params.get(CONTINUE_PARAM) !== null;
+  useEffect(() => {
+    if (loading || !user || continued.current || !wantsToContinue) return;
+    continued.current = true;
+    continueRedeeming();
+  }, [loading, user, wantsToContinue]);
 
   if (redeemed !== null) {
     return (

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { NavLink } from 'react-router';
 
 import { Container } from '../../ui/components/Container';
 import { IconClose, IconMenu } from '../../ui/icons/icons';
 import { cx } from '../../ui/utils/cx';
 import { useDismissable } from '../hooks/useDismissable';
 import { useIsMobile } from '../hooks/useMediaQuery';
+import { useOpenUntilNavigation } from '../hooks/useOpenUntilNavigation';
 import { HEADER_NAV_LINKS } from '../utils/nav-links';
 
 import styles from './AppHeader.module.css';
@@ -32,16 +33,13 @@ type AppHeaderProps = {
 export const AppHeader = ({ fluid = false }: AppHeaderProps) => {
   const scrolled = useScrolled();
   const isMobile = useIsMobile();
-  const { pathname } = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useOpenUntilNavigation(isMobile);
   const panelId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  const closeMenu = useCallback(() => setMenuOpen(false), [setMenuOpen]);
 
   useDismissable({ open: menuOpen, onClose: closeMenu, layerRef: panelRef, triggerRef: buttonRef });
-
-  useEffect(() => closeMenu(), [pathname, isMobile, closeMenu]);
 
   return (
     <header className={cx(styles.header, (scrolled || menuOpen) && styles.scrolled)}>

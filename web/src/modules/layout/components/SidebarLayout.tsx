@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 
@@ -8,6 +8,7 @@ import { IconSidebar } from '../../ui/icons/icons';
 import { useDismissable } from '../hooks/useDismissable';
 import { useFocusTrapLite } from '../hooks/useFocusTrapLite';
 import { useIsMobile } from '../hooks/useMediaQuery';
+import { useOpenUntilNavigation } from '../hooks/useOpenUntilNavigation';
 import { useSidebarCollapsed } from '../hooks/useSidebarCollapsed';
 
 import { Sidebar } from './Sidebar';
@@ -29,16 +30,16 @@ export const SidebarLayout = ({ children, creditsSlot }: SidebarLayoutProps) => 
   const { pathname } = useLocation();
   const activeStyleId = creatorStyleForPath(pathname);
   const [collapsed, toggleCollapsed] = useSidebarCollapsed();
-  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useOpenUntilNavigation(isMobile);
   const sidebarId = useId();
   const sidebarRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
 
-  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), [setDrawerOpen]);
   const closeDrawerAndRefocus = useCallback(() => {
     setDrawerOpen(false);
     toggleRef.current?.focus();
-  }, []);
+  }, [setDrawerOpen]);
 
   const drawerActive = isMobile && drawerOpen;
   useDismissable({
@@ -49,8 +50,6 @@ export const SidebarLayout = ({ children, creditsSlot }: SidebarLayoutProps) => 
     closeOnOutsidePress: false,
   });
   useFocusTrapLite(drawerActive, sidebarRef);
-
-  useEffect(() => closeDrawer(), [pathname, isMobile, closeDrawer]);
 
   return (
     <div className={styles.layout}>

@@ -6,6 +6,7 @@ import { IconCheck } from '../../ui/icons/icons';
 import { cx } from '../../ui/utils/cx';
 
 import styles from './PlanCard.module.css';
+import { Price } from './Price';
 
 type PlanCardProps = {
   name: string;
@@ -45,10 +46,7 @@ export const PlanCard = ({
       <h3 className={styles.name}>{name}</h3>
       {summary && <p className={styles.summary}>{summary}</p>}
     </div>
-    <p className={styles.price}>
-      <span className={styles.amount}>{priceLabel}</span>
-      <span className={styles.period}>{period}</span>
-    </p>
+    <Price amount={priceLabel} suffix={period} suffixClassName={styles.period} size="xlarge" />
     <p className={styles.allowance}>
       <span className={styles.credits}>{pluralise(credits, 'credit')} a month</span>
       <span className={styles.generations}>{pluralise(generations, 'generation')}</span>

@@ -7,6 +7,7 @@ import { Spinner } from '../../ui/components/Spinner';
 import { usePackCheckout } from '../hooks/usePackCheckout';
 import { formatPriceCents } from '../utils/format-price';
 
+import { Price } from './Price';
 import styles from './PricingPacks.module.css';
 
 const CREDIT_PACKS_QUERY = graphql(`
@@ -50,10 +51,12 @@ export const PricingPacks = () => {
           <li key={pack.id}>
             <article className={styles.card} aria-label={`${pack.name} pack`}>
               <h3 className={styles.name}>{pack.name}</h3>
-              <p className={styles.price}>
-                <span className={styles.amount}>{formatPriceCents(pack.priceCents, 2)}</span>
-                <span className={styles.once}>once</span>
-              </p>
+              <Price
+                amount={formatPriceCents(pack.priceCents, 2)}
+                suffix="once"
+                suffixClassName={styles.once}
+                size="large"
+              />
               <p className={styles.detail}>
                 {`${pluralise(Math.floor(pack.credits / CREDITS_PER_GENERATION), 'generation')} · valid for 24 months`}
               </p>

@@ -1,5 +1,5 @@
 import { useMutation } from '@apollo/client/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 import { graphql } from '../../../gql';
@@ -82,15 +82,18 @@ export const usePackCheckout = (packs: readonly CheckoutPack[] | undefined) => {
   const [params, setParams] = useSearchParams();
   const wanted = params.get(PACK_PARAM);
   const handled = useRef<string | null>(null);
-  useEffect(() => {
-    if (!wanted || userLoading || !packs || handled.current === wanted) return;
-    handled.current = wanted;
+  const continueCheckout = useEffectEvent((packId: string, offered: readonly CheckoutPack[]) => {
     const next = new URLSearchParams(params);
     next.delete(PACK_PARAM);
     setParams(next, { replace: true });
-    const pack = packs.find((candidate) => candidate.id === wanted);
+    const pack = offered.find((candidate) => candidate.id === packId);
     if (pack) void buyPack(pack);
-  }, [buyPack, packs, params, setParams, userLoading, wanted]);
+  });
+  useEffect(() => {
+    if (!wanted || userLoading || !packs || handled.current === wanted) return;
+    handled.current = wanted;
+    continueCheckout(wanted, packs);
+  }, [packs, userLoading, wanted]);
 
   return { buyPack, pendingPackId };
 };

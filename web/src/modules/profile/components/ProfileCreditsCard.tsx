@@ -18,7 +18,7 @@ export const PROFILE_CREDITS_CARD_FRAGMENT = graphql(`
     credits
     generationsRemaining
     creditBuckets {
-      ...CreditBuckets_Balance
+      ...CreditBuckets_CreditBucketBalance
     }
   }
 `);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useEffectEvent, useId, useRef } from 'react';
 import type { ReactNode } from 'react';
 
 import { useFocusTrapLite } from '../../layout/hooks/useFocusTrapLite';
@@ -37,8 +37,7 @@ export const Dialog = ({ title, intro, onClose, compact = false, children }: Dia
 
   useFocusTrapLite(true, panelRef);
   // The latest onClose, so a parent passing a new function each render does not re-run the effect.
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+  const closeOnEscape = useEffectEvent(() => onClose());
 
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -47,7 +46,7 @@ export const Dialog = ({ title, intro, onClose, compact = false, children }: Dia
     // Screen readers and the keyboard cannot wander out of the dialog into the page behind it.
     const restoreOutside = backdropRef.current ? inertOutside(backdropRef.current) : () => {};
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onCloseRef.current();
+      if (event.key === 'Escape') closeOnEscape();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => {

@@ -2,14 +2,12 @@ import { useQuery } from '@apollo/client/react';
 import { useId, useState } from 'react';
 
 import { graphql } from '../../../../gql';
-import { Button, buttonClassName } from '../../../ui/components/Button';
-import { IconDownload } from '../../../ui/icons/icons';
-import { Spinner } from '../../../ui/components/Spinner';
 import { defaultReportRange, fillPeriods, reportVariables } from '../../utils/finance-range';
-import type { Granularity, ReportRange } from '../../utils/finance-range';
+import type { ReportRange } from '../../utils/finance-range';
 import { QueryState } from '../QueryState';
 import styles from '../admin.module.css';
 
+import { FinanceRangeForm, financeCsvHref } from './FinanceRangeForm';
 import { FinanceReportTable, periodLabel } from './FinanceReportTable';
 import { MovementsChart } from './MovementsChart';
 import { PrepaidTable } from './PrepaidTable';
@@ -52,9 +50,7 @@ const FINANCE_REPORT_QUERY = graphql(`
 /** Credits moved per day or month (UTC), paid against free consumption, and revenue per plan. */
 export const FinanceReport = () => {
   const id = useId();
-  const [draft, setDraft] = useState<ReportRange>(() => defaultReportRange());
-  const [applied, setApplied] = useState<ReportRange>(draft);
-  const [formError, setFormError] = useState<string | null>(null);
+  const [applied, setApplied] = useState<ReportRange>(() => defaultReportRange());
   const variables = reportVariables(applied);
   const { data, previousData, loading, error } = useQuery(FINANCE_REPORT_QUERY, {
     variables: variables.ok
@@ -93,73 +89,12 @@ export const FinanceReport = () => {
           credits as deferred, recognised and breakage revenue.
         </p>
       </div>
-      <form
-        className={styles.toolbar}
-        aria-label="Report range"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const check = reportVariables(draft);
-          setFormError(check.ok ? null : check.error);
-          if (check.ok) setApplied(draft);
-        }}
-      >
-        <label className={styles.field}>
-          <span className={styles.fieldLabel}>From (UTC)</span>
-          <input
-            className={styles.control}
-            type="date"
-            required
-            value={draft.from}
-            onChange={(event) => setDraft({ ...draft, from: event.target.value })}
-          />
-        </label>
-        <label className={styles.field}>
-          <span className={styles.fieldLabel}>To (UTC, inclusive)</span>
-          <input
-            className={styles.control}
-            type="date"
-            required
-            value={draft.to}
-            onChange={(event) => setDraft({ ...draft, to: event.target.value })}
-          />
-        </label>
-        <label className={styles.field}>
-          <span className={styles.fieldLabel}>Per</span>
-          <select
-            className={styles.control}
-            value={draft.granularity}
-            onChange={(event) =>
-              setDraft({ ...draft, granularity: event.target.value as Granularity })
-            }
-          >
-            <option value="DAY">Day</option>
-            <option value="MONTH">Month</option>
-          </select>
-        </label>
-        <Button type="submit" size="sm">
-          Show report
-        </Button>
-        {loading && rows && <Spinner label="Refreshing the report" />}
-        {variables.ok && (
-          <a
-            className={buttonClassName({ variant: 'secondary', size: 'sm' })}
-            href={`/api/staff/finance-report.csv?${new URLSearchParams({
-              from: variables.from,
-              to: variables.to,
-              granularity: applied.granularity === 'MONTH' ? 'month' : 'day',
-            }).toString()}`}
-            download
-          >
-            <IconDownload size={16} aria-hidden="true" />
-            Download CSV
-          </a>
-        )}
-      </form>
-      {formError && (
-        <p className={styles.alert} role="alert">
-          {formError}
-        </p>
-      )}
+      <FinanceRangeForm
+        initial={applied}
+        onApply={setApplied}
+        busy={loading && rows !== undefined}
+        csvHref={variables.ok ? financeCsvHref(variables, applied.granularity) : null}
+      />
       <QueryState
         loading={!rows && loading}
         loadingText="Loading the report…"

@@ -1,8 +1,22 @@
 import type { AdminFinanceReportQuery } from '../../../../gql/graphql';
 import { formatCount, formatMoney } from '../../utils/admin-format';
+import { AdminTable } from '../AdminTable';
+import type { AdminColumn } from '../AdminTable';
 import styles from '../admin.module.css';
 
 type ReportRow = AdminFinanceReportQuery['financeReport'][number];
+
+const PREPAID_COLUMNS: readonly AdminColumn[] = [
+  { label: 'Period' },
+  { label: 'Plans', numeric: true },
+  { label: 'Packs', numeric: true },
+  { label: 'Gifts', numeric: true },
+  { label: 'Recognised', numeric: true },
+  { label: 'Breakage', numeric: true },
+  { label: 'Refunded', numeric: true },
+  { label: 'Deferred at end', numeric: true },
+  { label: 'Unspent paid credits', numeric: true },
+];
 
 const salesOf = (row: ReportRow['prepaid'][number], product: string) =>
   row.sales.find((sale) => sale.product === product)?.amountCents ?? 0;
@@ -22,61 +36,28 @@ export const PrepaidTable = ({
   const lines = rows.flatMap((row) => row.prepaid.map((money) => ({ period: row.period, money })));
   if (lines.length === 0) return null;
   return (
-    <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Prepaid credits table">
-      <table className={styles.table}>
-        <caption>
-          Prepaid credits: revenue by product; deferred until the credits are spent, recognised as
-          they are, breakage when they expire unspent.
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Period</th>
-            <th scope="col" className={styles.num}>
-              Plans
-            </th>
-            <th scope="col" className={styles.num}>
-              Packs
-            </th>
-            <th scope="col" className={styles.num}>
-              Gifts
-            </th>
-            <th scope="col" className={styles.num}>
-              Recognised
-            </th>
-            <th scope="col" className={styles.num}>
-              Breakage
-            </th>
-            <th scope="col" className={styles.num}>
-              Refunded
-            </th>
-            <th scope="col" className={styles.num}>
-              Deferred at end
-            </th>
-            <th scope="col" className={styles.num}>
-              Unspent paid credits
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map(({ period, money }) => (
-            <tr key={`${period}|${money.currency}`}>
-              <th scope="row" className={styles.nowrap}>
-                {label(period)}
-              </th>
-              {['PLAN', 'PACK', 'GIFT'].map((product) => (
-                <td key={product} className={styles.num}>
-                  {formatMoney(salesOf(money, product), money.currency)}
-                </td>
-              ))}
-              <td className={styles.num}>{formatMoney(money.recognisedCents, money.currency)}</td>
-              <td className={styles.num}>{formatMoney(money.breakageCents, money.currency)}</td>
-              <td className={styles.num}>{formatMoney(money.refundedCents, money.currency)}</td>
-              <td className={styles.num}>{formatMoney(money.deferredCents, money.currency)}</td>
-              <td className={styles.num}>{formatCount(money.deferredCredits)}</td>
-            </tr>
+    <AdminTable
+      label="Prepaid credits table"
+      caption="Prepaid credits: revenue by product; deferred until the credits are spent, recognised as they are, breakage when they expire unspent."
+      columns={PREPAID_COLUMNS}
+    >
+      {lines.map(({ period, money }) => (
+        <tr key={`${period}|${money.currency}`}>
+          <th scope="row" className={styles.nowrap}>
+            {label(period)}
+          </th>
+          {['PLAN', 'PACK', 'GIFT'].map((product) => (
+            <td key={product} className={styles.num}>
+              {formatMoney(salesOf(money, product), money.currency)}
+            </td>
           ))}
-        </tbody>
-      </table>
-    </div>
+          <td className={styles.num}>{formatMoney(money.recognisedCents, money.currency)}</td>
+          <td className={styles.num}>{formatMoney(money.breakageCents, money.currency)}</td>
+          <td className={styles.num}>{formatMoney(money.refundedCents, money.currency)}</td>
+          <td className={styles.num}>{formatMoney(money.deferredCents, money.currency)}</td>
+          <td className={styles.num}>{formatCount(money.deferredCredits)}</td>
+        </tr>
+      ))}
+    </AdminTable>
   );
 };

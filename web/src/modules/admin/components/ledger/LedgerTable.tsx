@@ -9,6 +9,7 @@ import {
   ledgerTypeLabel,
   referenceKind,
 } from '../../utils/admin-format';
+import { AdminTable } from '../AdminTable';
 import styles from '../admin.module.css';
 
 export type LedgerEntry = AdminLedgerQuery['staffLedger']['entries'][number];
@@ -80,82 +81,72 @@ export const LedgerTable = ({
   viewerId,
   onOpenUser,
 }: LedgerTableProps) => (
-  <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={caption}>
-    <table className={styles.table}>
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Time</th>
-          {showUser && <th scope="col">User</th>}
-          <th scope="col">Type</th>
-          <th scope="col" className={styles.num}>
-            Amount
-          </th>
-          <th scope="col" className={styles.num}>
-            Balance
-          </th>
-          <th scope="col">Actor</th>
-          <th scope="col">Reason</th>
-          <th scope="col">Reference</th>
-        </tr>
-      </thead>
-      <tbody>
-        {entries.map((entry) => (
-          <tr key={entry.eventId}>
-            <td className={styles.nowrap}>
-              <time dateTime={entry.occurredAt}>
-                {formatUtc(entry.occurredAt, { seconds: true })}
-              </time>
-            </td>
-            {showUser && (
-              <td>
-                {onOpenUser ? (
-                  <button
-                    type="button"
-                    className={`${styles.linkButton} ${styles.mono} ${styles.truncate}`}
-                    title={entry.userId}
-                    onClick={() => onOpenUser(entry.userId)}
-                  >
-                    {entry.userId}
-                  </button>
-                ) : (
-                  <span className={`${styles.mono} ${styles.truncate}`} title={entry.userId}>
-                    {entry.userId}
-                  </span>
-                )}
-              </td>
+  <AdminTable
+    label={caption}
+    caption={caption}
+    columns={[
+      { label: 'Time' },
+      showUser && { label: 'User' },
+      { label: 'Type' },
+      { label: 'Amount', numeric: true },
+      { label: 'Balance', numeric: true },
+      { label: 'Actor' },
+      { label: 'Reason' },
+      { label: 'Reference' },
+    ]}
+  >
+    {entries.map((entry) => (
+      <tr key={entry.eventId}>
+        <td className={styles.nowrap}>
+          <time dateTime={entry.occurredAt}>{formatUtc(entry.occurredAt, { seconds: true })}</time>
+        </td>
+        {showUser && (
+          <td>
+            {onOpenUser ? (
+              <button
+                type="button"
+                className={`${styles.linkButton} ${styles.mono} ${styles.truncate}`}
+                title={entry.userId}
+                onClick={() => onOpenUser(entry.userId)}
+              >
+                {entry.userId}
+              </button>
+            ) : (
+              <span className={`${styles.mono} ${styles.truncate}`} title={entry.userId}>
+                {entry.userId}
+              </span>
             )}
-            <td className={styles.nowrap}>{ledgerTypeLabel(entry.type)}</td>
-            <AmountCell entry={entry} />
-            <td className={styles.num}>
-              {formatCount(entry.balanceAfter)}
-              {entry.heldAfter > 0 && (
-                <div className={`${styles.small} ${styles.muted}`}>{entry.heldAfter} held</div>
-              )}
-            </td>
-            <td>
-              <div className={styles.nowrap}>
-                {actorLabel(entry.actorKind)}
-                {entry.actorKind === 'staff' && entry.actorId === viewerId && (
-                  <span className={styles.muted}> (you)</span>
-                )}
-              </div>
-              {entry.actorId && (
-                <span
-                  className={`${styles.mono} ${styles.muted} ${styles.truncate}`}
-                  title={entry.actorId}
-                >
-                  {entry.actorId}
-                </span>
-              )}
-            </td>
-            <td className={styles.wrapText}>
-              {entry.reason || <span className={styles.muted}>—</span>}
-            </td>
-            <ReferenceCell entry={entry} />
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  </div>
+          </td>
+        )}
+        <td className={styles.nowrap}>{ledgerTypeLabel(entry.type)}</td>
+        <AmountCell entry={entry} />
+        <td className={styles.num}>
+          {formatCount(entry.balanceAfter)}
+          {entry.heldAfter > 0 && (
+            <div className={`${styles.small} ${styles.muted}`}>{entry.heldAfter} held</div>
+          )}
+        </td>
+        <td>
+          <div className={styles.nowrap}>
+            {actorLabel(entry.actorKind)}
+            {entry.actorKind === 'staff' && entry.actorId === viewerId && (
+              <span className={styles.muted}> (you)</span>
+            )}
+          </div>
+          {entry.actorId && (
+            <span
+              className={`${styles.mono} ${styles.muted} ${styles.truncate}`}
+              title={entry.actorId}
+            >
+              {entry.actorId}
+            </span>
+          )}
+        </td>
+        <td className={styles.wrapText}>
+          {entry.reason || <span className={styles.muted}>—</span>}
+        </td>
+        <ReferenceCell entry={entry} />
+      </tr>
+    ))}
+  </AdminTable>
 );

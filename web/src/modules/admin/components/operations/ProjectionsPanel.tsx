@@ -1,13 +1,13 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 
 import { graphql } from '../../../../gql';
 import { useToast } from '../../../toast/hooks/useToast';
 import { Button } from '../../../ui/components/Button';
 import { Spinner } from '../../../ui/components/Spinner';
 import { adminErrorMessage } from '../../utils/admin-errors';
-import { isBuilding, liveVersion, rebuildState } from '../../utils/projection-progress';
-import type { RebuildWatch } from '../../utils/projection-progress';
+import { isBuilding, liveVersion } from '../../utils/projection-progress';
+import { useRebuildWatch } from '../../hooks/useRebuildWatch';
 import { Dialog, dialogActionsClassName } from '../../../ui/components/Dialog';
 import { QueryState } from '../QueryState';
 import styles from '../admin.module.css';
@@ -39,58 +39,28 @@ const REBUILD_PROJECTION_MUTATION = graphql(`
   }
 `);
 
-const POLL_MS = 1000;
-
 /**
  * Every live and building read model with its lag. "Rebuild" starts a blue/green rebuild; while
  * a version is building the table polls every second and shows its progress.
  */
 export const ProjectionsPanel = () => {
   const { toast } = useToast();
-  const { data, loading, error, startPolling, stopPolling, refetch } = useQuery(
-    PROJECTION_STATUSES_QUERY,
-    { fetchPolicy: 'network-only' },
-  );
+  const { data, loading, error, refetch } = useQuery(PROJECTION_STATUSES_QUERY, {
+    fetchPolicy: 'network-only',
+  });
   const [rebuild, { loading: starting }] = useMutation(REBUILD_PROJECTION_MUTATION);
   const [confirming, setConfirming] = useState<string | null>(null);
-  const [watching, setWatching] = useState<Record<string, RebuildWatch>>({});
-  const [outcomes, setOutcomes] = useState<Record<string, 'done' | 'lost'>>({});
   const rows = useMemo(() => data?.projectionStatuses ?? [], [data]);
-  const polling = isBuilding(rows) || Object.keys(watching).length > 0;
-
-  useEffect(() => {
-    if (polling) startPolling(POLL_MS);
-    else stopPolling();
-    return () => stopPolling();
-  }, [polling, startPolling, stopPolling]);
-
-  useEffect(() => {
-    const now = Date.now();
-    for (const [name, watch] of Object.entries(watching)) {
-      const state = rebuildState(rows, name, watch, now);
-      if (state !== 'done' && state !== 'lost') continue;
-      setWatching(({ [name]: _finished, ...rest }) => rest);
-      setOutcomes((current) => ({ ...current, [name]: state }));
-      if (state === 'done') {
-        toast({
-          title: 'Rebuild finished',
-          description: `${name} v${liveVersion(rows, name)} is live.`,
-        });
-      }
-    }
-    // Runs on each poll's answer.
-  }, [data, rows, watching, toast]);
+  const { watching, outcomes, watch } = useRebuildWatch({
+    rows,
+    refetchRows: async () => (await refetch()).data?.projectionStatuses,
+  });
 
   const start = async (name: string) => {
     try {
       await rebuild({ variables: { name } });
-      setWatching((current) => ({
-        ...current,
-        [name]: { fromVersion: liveVersion(rows, name), startedAt: Date.now() },
-      }));
-      setOutcomes(({ [name]: _old, ...rest }) => rest);
+      watch(name);
       setConfirming(null);
-      void refetch();
     } catch (failure) {
       setConfirming(null);
       toast({

@@ -3,6 +3,8 @@ import { Badge } from '../../../ui/components/Badge';
 import { Button } from '../../../ui/components/Button';
 import { formatCount } from '../../utils/admin-format';
 import { rebuildProgress } from '../../utils/projection-progress';
+import { AdminTable } from '../AdminTable';
+import type { AdminColumn } from '../AdminTable';
 import styles from '../admin.module.css';
 
 import ops from './OperationsSection.module.css';
@@ -29,6 +31,19 @@ const Progress = ({ row }: { row: Row }) => {
   );
 };
 
+const PROJECTION_COLUMNS: readonly AdminColumn[] = [
+  { label: 'Name' },
+  { label: 'Version', numeric: true },
+  { label: 'Schema', numeric: true },
+  { label: 'Status' },
+  { label: 'Checkpoint' },
+  { label: 'Head' },
+  { label: 'Events behind', numeric: true },
+  { label: 'Lag (s)', numeric: true },
+  { label: 'Last error' },
+  { label: <span className="visually-hidden">Actions</span>, key: 'actions' },
+];
+
 type ProjectionsTableProps = {
   rows: readonly Row[];
   /** A rebuild of this projection is running or was just started here. */
@@ -39,91 +54,61 @@ type ProjectionsTableProps = {
 
 /** One line per live or building version: its position, lag, last error and the rebuild button. */
 export const ProjectionsTable = ({ rows, busy, outcomes, onRebuild }: ProjectionsTableProps) => (
-  <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Projection status">
-    <table className={styles.table}>
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col" className={styles.num}>
-            Version
+  <AdminTable label="Projection status" columns={PROJECTION_COLUMNS}>
+    {rows.map((row) => {
+      const building = row.status === 'building';
+      const rowBusy = busy(row.name);
+      return (
+        <tr key={`${row.name}-${row.version}`}>
+          <th scope="row" className={styles.nowrap}>
+            {row.name}
           </th>
-          <th scope="col" className={styles.num}>
-            Schema
-          </th>
-          <th scope="col">Status</th>
-          <th scope="col">Checkpoint</th>
-          <th scope="col">Head</th>
-          <th scope="col" className={styles.num}>
-            Events behind
-          </th>
-          <th scope="col" className={styles.num}>
-            Lag (s)
-          </th>
-          <th scope="col">Last error</th>
-          <th scope="col">
-            <span className="visually-hidden">Actions</span>
-          </th>
+          <td className={styles.num}>v{row.version}</td>
+          <td className={styles.num}>
+            {row.schemaVersion}
+            {!row.current && <div className={`${styles.small} ${styles.negative}`}>older code</div>}
+          </td>
+          <td className={ops.statusCell}>
+            <Badge tone={building ? 'warning' : 'success'}>
+              {building ? 'Building' : row.status === 'live' ? 'Live' : row.status}
+            </Badge>
+            {building && <Progress row={row} />}
+            {!building && outcomes[row.name] === 'done' && (
+              <div className={`${styles.small} ${styles.positive}`} role="status">
+                Rebuilt, now live
+              </div>
+            )}
+            {!building && outcomes[row.name] === 'lost' && (
+              <div className={`${styles.small} ${styles.negative}`} role="status">
+                The rebuild did not finish; see the last error or the server log
+              </div>
+            )}
+          </td>
+          <td className={`${styles.mono} ${styles.nowrap}`}>{row.checkpoint}</td>
+          <td className={`${styles.mono} ${styles.nowrap}`}>{row.head ?? '—'}</td>
+          <td className={styles.num}>{formatCount(row.eventsBehind)}</td>
+          <td className={styles.num}>{row.secondsBehind.toFixed(1)}</td>
+          <td className={ops.errorCell}>
+            {row.lastError ? (
+              <span className={styles.negative}>{row.lastError}</span>
+            ) : (
+              <span className={styles.muted}>—</span>
+            )}
+          </td>
+          <td>
+            {row.status === 'live' && !rowBusy && (
+              <Button
+                size="sm"
+                variant="secondary"
+                aria-label={`Rebuild ${row.name}`}
+                onClick={() => onRebuild(row.name)}
+              >
+                Rebuild
+              </Button>
+            )}
+          </td>
         </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => {
-          const building = row.status === 'building';
-          const rowBusy = busy(row.name);
-          return (
-            <tr key={`${row.name}-${row.version}`}>
-              <th scope="row" className={styles.nowrap}>
-                {row.name}
-              </th>
-              <td className={styles.num}>v{row.version}</td>
-              <td className={styles.num}>
-                {row.schemaVersion}
-                {!row.current && (
-                  <div className={`${styles.small} ${styles.negative}`}>older code</div>
-                )}
-              </td>
-              <td className={ops.statusCell}>
-                <Badge tone={building ? 'warning' : 'success'}>
-                  {building ? 'Building' : row.status === 'live' ? 'Live' : row.status}
-                </Badge>
-                {building && <Progress row={row} />}
-                {!building && outcomes[row.name] === 'done' && (
-                  <div className={`${styles.small} ${styles.positive}`} role="status">
-                    Rebuilt, now live
-                  </div>
-                )}
-                {!building && outcomes[row.name] === 'lost' && (
-                  <div className={`${styles.small} ${styles.negative}`} role="status">
-                    The rebuild did not finish; see the last error or the server log
-                  </div>
-                )}
-              </td>
-              <td className={`${styles.mono} ${styles.nowrap}`}>{row.checkpoint}</td>
-              <td className={`${styles.mono} ${styles.nowrap}`}>{row.head ?? '—'}</td>
-              <td className={styles.num}>{formatCount(row.eventsBehind)}</td>
-              <td className={styles.num}>{row.secondsBehind.toFixed(1)}</td>
-              <td className={ops.errorCell}>
-                {row.lastError ? (
-                  <span className={styles.negative}>{row.lastError}</span>
-                ) : (
-                  <span className={styles.muted}>—</span>
-                )}
-              </td>
-              <td>
-                {row.status === 'live' && !rowBusy && (
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    aria-label={`Rebuild ${row.name}`}
-                    onClick={() => onRebuild(row.name)}
-                  >
-                    Rebuild
-                  </Button>
-                )}
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
-  </div>
+      );
+    })}
+  </AdminTable>
 );
