@@ -11,6 +11,7 @@ import {
 } from '@app/ledger';
 import type pg from 'pg';
 import { applyBatch, CheckpointMovedError } from './apply-batch';
+import { traceBatch } from './trace-batch';
 import { loadCheckpoints, recordCheckpointError } from './checkpoints';
 import type { Projection } from './projection';
 
@@ -145,7 +146,7 @@ export class ProjectionRunner {
 
   private async applyTo(target: Target, batch: readonly RecordedEvent[]) {
     try {
-      target.position = await applyBatch(this.pool, target, batch);
+      target.position = await traceBatch(target, batch, () => applyBatch(this.pool, target, batch));
       target.failures = 0;
       target.retryAt = 0;
     } catch (error) {
