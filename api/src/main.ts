@@ -77,8 +77,9 @@ async function main() {
       },
       'draining',
     );
-    // Behind nginx: keep listening a while, answering every new request 421 (nginx sends it to
-    // another replica and, after one 503, marks this one failed). Closing the listener at once
+    // Behind nginx: keep listening a while, handing every new request back unserved (GET 503,
+    // else 421: nginx sends it to another replica and marks this one failed; see Lifecycle and
+    // deploy/nginx.conf). Closing the listener at once
     // would reset the connections the kernel has queued but Node not yet accepted, and nginx
     // never replays a POST it has sent. In flight meanwhile: everything accepted before.
     if (config.shutdownDrainMs > 0)
