@@ -94,7 +94,9 @@ describe.skipIf(!process.env.DATABASE_URL)(
     let topology: Topology;
     const restarted: SpawnedApi[] = [];
     beforeAll(async () => {
-      topology = await startTopology();
+      // A generation on this shared machine can outlast the default 25 s grace (one did, and was
+      // cut: a 502 that says nothing about draining); the test is about what nginx sends where.
+      topology = await startTopology({ env: { SHUTDOWN_GRACE_SECONDS: '90' } });
     }, 240_000);
     afterAll(async () => {
       for (const replica of restarted) await replica.stop('SIGKILL');
