@@ -33,6 +33,7 @@ const envSchema = z.object({
   PROJECTIONS_MODE: z.enum(['in-process', 'worker']).optional(),
   READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().default(25),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).default(0),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().default('127.0.0.1'),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
@@ -110,6 +111,11 @@ export interface Config {
   readonly readYourWritesTimeoutMs: number;
   /** After SIGTERM, how long requests and generations in flight may take before they are cut. */
   readonly shutdownGraceMs: number;
+  /**
+   * After SIGTERM, how long the listener stays open handing every new request back to the
+   * balancer (421, see deploy/nginx.conf) before it closes; 0: it closes at once.
+   */
+  readonly shutdownDrainMs: number;
   /** A second listener serving only GET /metrics, unguarded: bind it to a private interface. */
   readonly metricsListener: { port: number; host: string } | null;
   readonly webDistDir: string;
@@ -208,6 +214,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     projectionsMode: env.PROJECTIONS_MODE ?? 'in-process',
     readYourWritesTimeoutMs: env.READ_YOUR_WRITES_TIMEOUT_MS,
     shutdownGraceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
+    shutdownDrainMs: env.SHUTDOWN_DRAIN_SECONDS * 1000,
     metricsListener:
       env.METRICS_PORT !== undefined ? { port: env.METRICS_PORT, host: env.METRICS_HOST } : null,
     webDistDir: path.resolve('web/dist'),

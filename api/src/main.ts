@@ -66,16 +66,26 @@ async function main() {
     if (closing) return;
     closing = true;
     const deadline = Date.now() + config.shutdownGraceMs;
-    lifecycle.startDraining();
+    lifecycle.startDraining({ handOff: config.shutdownDrainMs > 0 });
     log.info(
       {
         signal,
         graceMs: config.shutdownGraceMs,
+        drainMs: config.shutdownDrainMs,
         requestsInFlight: lifecycle.requestsInFlight,
         generationsInFlight: services.generations.inFlight.size,
       },
       'draining',
     );
+    // Behind nginx: keep listening a while, handing every new request back unserved (GET 503,
+    // else 421: nginx sends it to another replica and marks this one failed; see Lifecycle and
+    // deploy/nginx.conf). Closing the listener at once
+    // would reset the connections the kernel has queued but Node not yet accepted, and nginx
+    // never replays a POST it has sent. In flight meanwhile: everything accepted before.
+    if (config.shutdownDrainMs > 0)
+      await new Promise((resolve) =>
+        setTimeout(resolve, Math.min(config.shutdownDrainMs, config.shutdownGraceMs)),
+      );
     // Stop listening, but leave open keep-alive connections alone: a request already on its way
     // over one is served (with `Connection: close`); idle ones end at their keep-alive timeout,
     // which clients know from the Keep-Alive header. (http's close() would reset them at once.)

@@ -26,51 +26,46 @@ export interface Topology {
   stop(): Promise<void>;
 }
 
-export function nginxConfig(options: { dir: string; port: number; upstreams: number[] }) {
+/** The production balancer (deploy/nginx.conf), with the host's addresses and paths. */
+export async function nginxConfig(options: { dir: string; port: number; upstreams: number[] }) {
   const { dir, port, upstreams } = options;
-  return `
-worker_processes 1;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-${process.getuid?.() === 0 ? 'user root;' : ''}
-events { worker_connections 512; }
-http {
-  access_log ${dir}/access.log;
-  client_body_temp_path ${dir}/client_body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  client_max_body_size 11m;
-
-  upstream api {
-    # Passive health: a replica that refuses connections is left alone for 10 s.
-${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=10s;`).join('\n')}
-    # No keepalive pool: a reused connection to a replica that just died fails after the request
-    # was sent, which nginx may not replay for a POST; a fresh connect is refused and rerouted.
-  }
-
-  server {
-    listen 127.0.0.1:${port};
-    location / {
-      proxy_pass http://api;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      # A replica that is down (connection refused, reset before an answer) is skipped: the request
-      # goes to the next one. Requests already sent are not replayed (POSTs are not idempotent).
-      proxy_next_upstream error timeout http_502 http_503;
-      proxy_next_upstream_tries 2;
-      proxy_connect_timeout 2s;
-      proxy_read_timeout 120s;
-      add_header X-Upstream $upstream_addr always;
-    }
-  }
-}
-`;
+  const production = await fs.readFile(path.join(repoRoot, 'deploy/nginx.conf'), 'utf8');
+  const replace = (text: string, pattern: RegExp, replacement: string) => {
+    if (!pattern.test(text)) throw new Error(`deploy/nginx.conf has no ${pattern}`);
+    return text.replace(pattern, replacement);
+  };
+  let config = replace(
+    production,
+    /^worker_processes .*$/m,
+    [
+      'worker_processes 1;',
+      'daemon off;',
+      `pid ${dir}/nginx.pid;`,
+      `error_log ${dir}/error.log warn;`,
+      process.getuid?.() === 0 ? 'user root;' : '',
+    ].join('\n'),
+  );
+  config = replace(
+    config,
+    /^ {2}resolver .*$/m,
+    [
+      `  access_log ${dir}/access.log;`,
+      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
+        (kind) => `  ${kind}_temp_path ${dir}/${kind};`,
+      ),
+    ].join('\n'),
+  );
+  config = replace(
+    config,
+    /(^ {4}server api-\w+:8080 .*\n)+/m,
+    upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=10s;\n`).join(''),
+  );
+  // Which replica answered, for the tests.
+  return replace(
+    config,
+    /^ {4}listen 80;$/m,
+    `    listen 127.0.0.1:${port};\n    add_header X-Upstream $upstream_addr always;`,
+  );
 }
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string) {
@@ -112,6 +107,8 @@ export async function startTopology(
       REGISTRATIONS_PER_IP: '10000',
       LOGIN_ATTEMPTS_PER_IP: '10000',
       DATABASE_POOL_SIZE: '8',
+      // As in docker-compose.yml: after SIGTERM, new requests are handed back to nginx for 2 s.
+      SHUTDOWN_DRAIN_SECONDS: '2',
       ...s3.env,
       ...options.env,
     };
@@ -147,7 +144,7 @@ export async function startTopology(
     cleanups.push(() => fs.rm(dir, { recursive: true, force: true }));
     await fs.writeFile(
       path.join(dir, 'nginx.conf'),
-      nginxConfig({ dir, port: balancerPort, upstreams: [first.port, second.port] }),
+      await nginxConfig({ dir, port: balancerPort, upstreams: [first.port, second.port] }),
     );
     const nginx = spawn(
       NGINX,

@@ -23,3 +23,4 @@ export * from './ledger';
 export * from './infrastructure/open-ledger-storage';
 export * from './event-store/kurrentdb/kurrentdb-event-store';
 export * from './infrastructure/postgres/prepared-query';
+export * from './shared/tracing';

@@ -48,8 +48,9 @@ export function createApp(
   const lifecycle = options.lifecycle;
   const https = services.config.publicUrl.startsWith('https:');
   return (request: IncomingMessage, response: ServerResponse) => {
-    lifecycle?.track(request, response);
     observeHttp(services.metrics, request, response);
+    // Draining with hand-off: answered without being served (the balancer sends it elsewhere).
+    if (lifecycle?.track(request, response)) return;
     logRequest(request, response, () =>
       traceRequest(request, response, () => dispatch(request, response)),
     );

@@ -1,49 +1,10 @@
 import fs from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOtlpReceiver, type ReceivedSpan } from '@app/ledger/testing/otlp-receiver';
 import { startE2eServer, type E2eServer } from '../testing/e2e-server';
 import { fixturePhoto } from '../testing/fixtures';
 import { HttpClient } from '../testing/http-client';
-
-interface ReceivedSpan {
-  traceId: string;
-  spanId: string;
-  parentSpanId?: string;
-  name: string;
-  attributes?: { key: string; value: Record<string, unknown> }[];
-}
-
-/** An OTLP/HTTP receiver (JSON bodies, `POST /v1/traces`) that keeps every span it is sent. */
-async function startReceiver() {
-  const spans: ReceivedSpan[] = [];
-  let contentTypes = new Set<string>();
-  const server: Server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      contentTypes.add(String(request.headers['content-type']));
-      if (request.url === '/v1/traces' && request.method === 'POST') {
-        const parsed = JSON.parse(body) as {
-          resourceSpans: { scopeSpans: { spans: ReceivedSpan[] }[] }[];
-        };
-        for (const resource of parsed.resourceSpans)
-          for (const scope of resource.scopeSpans) spans.push(...scope.spans);
-      }
-      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    spans,
-    contentTypes: () => contentTypes,
-    reset: () => (contentTypes = new Set()),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 const parseLines = (output: string) =>
   output
@@ -81,10 +42,10 @@ async function waitForSpans(spans: ReceivedSpan[], traceId: string, names: strin
 }
 
 describe('traces exported over OTLP/HTTP', () => {
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: Awaited<ReturnType<typeof startOtlpReceiver>>;
   let server: E2eServer;
   beforeAll(async () => {
-    receiver = await startReceiver();
+    receiver = await startOtlpReceiver();
     server = await startE2eServer({
       LOG_LEVEL: 'info',
       LOG_FORMAT: 'json',
@@ -174,6 +135,25 @@ describe('traces exported over OTLP/HTTP', () => {
       generation.spans.filter((span) => span.name === 'eventstore.append').length,
     ).toBeGreaterThanOrEqual(3);
     expect(generation.spans.some((span) => span.name.startsWith('pg '))).toBe(true);
+    // The events the generation appended carry its trace id as their correlation id: from an
+    // event in the ledger an operator finds the trace (and through it the log lines).
+    if (server.pool) {
+      const { rows } = await server.pool.query<{ type: string; correlation: string }>(
+        `SELECT type, metadata->>'correlationId' AS correlation FROM events
+          WHERE stream_id LIKE 'generation-%' OR metadata->>'correlationId' = $1
+          ORDER BY global_position`,
+        [generationTrace],
+      );
+      const traced = rows.filter((row) => row.correlation === generationTrace).map((r) => r.type);
+      expect(traced).toEqual(
+        expect.arrayContaining(['GenerationRequested', 'GenerationSucceeded']),
+      );
+      expect(traced.length).toBeGreaterThanOrEqual(3);
+      // Every event of the generation's stream came from that one request.
+      expect(
+        rows.filter((row) => row.type.startsWith('Generation')).map((row) => row.correlation),
+      ).toEqual(rows.filter((row) => row.type.startsWith('Generation')).map(() => generationTrace));
+    }
     // No statement parameters (personal data) travel with the spans.
     expect(JSON.stringify(receiver.spans)).not.toContain(`traced-${label}@example.com`);
     expect([...receiver.contentTypes()].some((type) => type.includes('application/json'))).toBe(

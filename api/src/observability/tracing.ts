@@ -1,100 +1,27 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import {
-  context,
-  propagation,
-  SpanKind,
-  SpanStatusCode,
-  trace,
-  type Attributes,
-  type Span,
-} from '@opentelemetry/api';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
-import { logScope, type EventStore } from '@app/ledger';
-import pg from 'pg';
+import { context, propagation, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { inSpan, logScope, tracer, tracingEnabled, type EventStore } from '@app/ledger';
 import type { ImageProvider } from '../generation/engine/image-provider';
 import { routeOf } from './request-log';
 
-// OpenTelemetry traces, on when OTEL_EXPORTER_OTLP_ENDPOINT is set (OTLP over HTTP, JSON), and
-// then only: without it no provider is registered, no middleware is mounted and nothing is patched.
-// Spans are made at our own seams (HTTP, GraphQL, Postgres, event-store appends, the image
-// provider) rather than by module patching, which ESM imports of CommonJS packages bypass.
-
-let provider: NodeTracerProvider | null = null;
-
-export const tracer = () => trace.getTracer('stylised');
-
-export const tracingEnabled = () => provider !== null;
-
-/** Starts tracing once per process when the environment names an OTLP endpoint. */
-export function startTracing(env: NodeJS.ProcessEnv = process.env): boolean {
-  if (provider) return true;
-  const endpoint = env.OTEL_EXPORTER_OTLP_ENDPOINT?.replace(/\/$/, '');
-  const url = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? (endpoint && `${endpoint}/v1/traces`);
-  if (!url || env.OTEL_SDK_DISABLED === 'true') return false;
-  provider = new NodeTracerProvider({
-    resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME ?? 'stylised-api' }),
-    // OTLP/HTTP with JSON bodies; headers and timeout from the standard OTEL_EXPORTER_OTLP_* variables.
-    spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url }))],
-  });
-  // The async-hooks context manager and the W3C trace-context propagator.
-  provider.register();
-  tracePostgres();
-  return true;
-}
-
-/** Sends every finished span now (tests, and before the process exits). */
-export async function flushTracing() {
-  await provider?.forceFlush();
-}
-
-export async function stopTracing() {
-  const current = provider;
-  provider = null;
-  await current?.shutdown();
-}
-
-/** The active trace's id (for log lines and event correlation), when tracing is on. */
-export function currentTraceId(): string | undefined {
-  if (!provider) return undefined;
-  const span = trace.getActiveSpan();
-  return span?.isRecording() ? span.spanContext().traceId : undefined;
-}
-
-const endWith = (span: Span, error: unknown) => {
-  span.recordException(error instanceof Error ? error : String(error));
-  span.setStatus({ code: SpanStatusCode.ERROR });
-  span.end();
-};
-
-/** Runs `work` inside a child span of the active one (a no-op wrapper when tracing is off). */
-export async function inSpan<T>(
-  name: string,
-  attributes: Attributes,
-  work: () => Promise<T>,
-  kind: SpanKind = SpanKind.INTERNAL,
-): Promise<T> {
-  if (!provider) return work();
-  return tracer().startActiveSpan(name, { kind, attributes }, async (span) => {
-    try {
-      const result = await work();
-      span.end();
-      return result;
-    } catch (error) {
-      endWith(span, error);
-      throw error;
-    }
-  });
-}
+// The process-wide setup (OTLP exporter, Postgres spans) is shared with the projections worker
+// (@app/ledger's tracing); the API's own seams are here.
+export {
+  currentTraceId,
+  flushTracing,
+  inSpan,
+  startTracing,
+  stopTracing,
+  tracer,
+  tracingEnabled,
+} from '@app/ledger';
 
 /**
  * One server span per HTTP request, continuing a caller's `traceparent`; the route and status
  * are set when the response ends, and the trace id goes into the request's log lines.
  */
 export function traceRequest(request: IncomingMessage, response: ServerResponse, next: () => void) {
-  if (!provider) return next();
+  if (!tracingEnabled()) return next();
   const parent = propagation.extract(context.active(), request.headers);
   const path = (request.url ?? '/').split('?')[0]!;
   const span = tracer().startSpan(
@@ -116,53 +43,6 @@ export function traceRequest(request: IncomingMessage, response: ServerResponse,
     span.end();
   });
   context.with(trace.setSpan(parent, span), next);
-}
-
-type QueryFn = (...args: unknown[]) => unknown;
-let postgresTraced = false;
-
-/** The statement's first words name the span (never the parameters: they can be personal data). */
-const statementOf = (first: unknown): string => {
-  const text = typeof first === 'string' ? first : (first as { text?: unknown } | null)?.text;
-  return typeof text === 'string' ? text.trim().replace(/\s+/g, ' ').slice(0, 500) : 'query';
-};
-
-/** Wraps `pg.Client#query` (what pools and the event store use) in a client span per query. */
-function tracePostgres() {
-  if (postgresTraced) return;
-  postgresTraced = true;
-  const original = pg.Client.prototype.query as unknown as QueryFn;
-  const traced = function (this: pg.Client, ...args: unknown[]) {
-    const active = trace.getActiveSpan();
-    // Only inside a trace: the projection runner's polling would otherwise make a root span a tick.
-    if (!active) return original.apply(this, args);
-    const statement = statementOf(args[0]);
-    const span = tracer().startSpan(`pg ${statement.split(' ')[0]!.toUpperCase()}`, {
-      kind: SpanKind.CLIENT,
-      attributes: { 'db.system': 'postgresql', 'db.statement': statement },
-    });
-    const callbackIndex = args.findIndex((arg) => typeof arg === 'function');
-    if (callbackIndex >= 0) {
-      const callback = args[callbackIndex] as (error: unknown, ...rest: unknown[]) => void;
-      args[callbackIndex] = (error: unknown, ...rest: unknown[]) => {
-        if (error) endWith(span, error);
-        else span.end();
-        callback(error, ...rest);
-      };
-      return original.apply(this, args);
-    }
-    const result = original.apply(this, args) as {
-      then?: (ok: () => void, fail: (e: unknown) => void) => void;
-    };
-    if (result && typeof result.then === 'function')
-      result.then(
-        () => span.end(),
-        (error: unknown) => endWith(span, error),
-      );
-    else span.end();
-    return result;
-  };
-  pg.Client.prototype.query = traced as unknown as typeof pg.Client.prototype.query;
 }
 
 /** The event store with a span around every append. */

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { openLedgerStorage, type LedgerStorage } from '@app/ledger';
+import { openLedgerStorage, startTracing, stopTracing, type LedgerStorage } from '@app/ledger';
 import { projectionMigrations } from '../migrations';
 import { ProjectionOperations } from '../operator/projection-operations';
 import { readLiveRuntime } from '../operator/runtime-file';
@@ -89,6 +89,8 @@ async function run(operations: Operations, command: string, argument: string | u
 }
 
 async function worker(storage: LedgerStorage) {
+  // OTEL_EXPORTER_OTLP_ENDPOINT: a trace per projection batch, exported as the API's are.
+  startTracing(process.env, 'stylised-projections');
   const controller = new AbortController();
   for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.once(signal, () => controller.abort());
@@ -106,6 +108,8 @@ async function worker(storage: LedgerStorage) {
     await runProjectionWorker(storage, allProjections, controller.signal);
   } finally {
     metrics?.close();
+    // The last batches' spans go out before the process does.
+    await stopTracing().catch(() => undefined);
   }
 }
 

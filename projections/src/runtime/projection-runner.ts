@@ -13,6 +13,7 @@ import type pg from 'pg';
 import { applyBatch, CheckpointMovedError } from './apply-batch';
 import { ACCOUNT_SNAPSHOT_CHANNEL } from '../account-snapshot/change-notice';
 import { accountSnapshotCacheOf } from '../account-snapshot/snapshot-cache';
+import { traceBatch } from './trace-batch';
 import { loadCheckpoints, recordCheckpointError } from './checkpoints';
 import type { Projection } from './projection';
 
@@ -147,12 +148,14 @@ export class ProjectionRunner {
 
   private async applyTo(target: Target, batch: readonly RecordedEvent[]) {
     try {
-      target.position = await applyBatch(this.pool, target, batch, {
-        // This process's cache forgets before read-your-writes waiters wake (NOTIFY may lag).
-        announce: (users) =>
-          target.projection.changeNotice?.channel === ACCOUNT_SNAPSHOT_CHANNEL &&
-          accountSnapshotCacheOf(this.pool)?.forgetUsers(users),
-      });
+      target.position = await traceBatch(target, batch, () =>
+        applyBatch(this.pool, target, batch, {
+          // This process's cache forgets before read-your-writes waiters wake (NOTIFY may lag).
+          announce: (users) =>
+            target.projection.changeNotice?.channel === ACCOUNT_SNAPSHOT_CHANNEL &&
+            accountSnapshotCacheOf(this.pool)?.forgetUsers(users),
+        }),
+      );
       target.failures = 0;
       target.retryAt = 0;
     } catch (error) {

@@ -8,6 +8,7 @@ import type { UserRecord } from '../../accounts/users-repository';
 import type { RequestContext } from '../../shared/request-context';
 import { sessionTokenOf } from './session-cookie';
 import { noteRequest } from '../../observability/request-log';
+import { currentTraceId } from '../../observability/tracing';
 
 export interface Viewer {
   user: UserRecord;
@@ -45,8 +46,10 @@ export function requestContextOf(
   return {
     ip: request.socket.remoteAddress ? proxyaddr(request, trust) : 'unknown',
     userAgent: header('user-agent'),
-    // The request log's id: the trusted proxy's X-Request-Id, else generated.
-    correlationId: request.id ? String(request.id) : randomUUID(),
+    // The events this request appends carry its trace id when tracing is on (from an event in
+    // the ledger to its trace, and through the trace id to the log lines); else the request
+    // log's id (the trusted proxy's X-Request-Id, or generated).
+    correlationId: currentTraceId() ?? (request.id ? String(request.id) : randomUUID()),
   };
 }
 
