@@ -215,6 +215,7 @@ export async function createServices(
     blobs,
     decodePool.decode,
     config.publicUrl,
+    config.shareLinksPerAccount,
   );
   return {
     config,
