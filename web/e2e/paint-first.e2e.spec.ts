@@ -33,7 +33,9 @@ describe('paint first: public pages hydrate without the GraphQL client (issue 21
     for (const path of ['/', '/about']) {
       await page.goto(path);
       await expect
-        .poll(() => page.getByRole('button', { name: 'Sign In' }).first().isVisible())
+        .poll(() => page.getByRole('button', { name: 'Sign In' }).first().isVisible(), {
+          timeout: 20_000,
+        })
         .toBe(true);
     }
     await page.waitForLoadState('networkidle');
@@ -41,7 +43,7 @@ describe('paint first: public pages hydrate without the GraphQL client (issue 21
     expect([...scripts].some((name) => /HeaderAuthSlot|SignedIn/.test(name))).toBe(false);
 
     await page.getByRole('button', { name: 'Sign In' }).first().click();
-    await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('dialog').isVisible(), { timeout: 20_000 }).toBe(true);
     expect([...scripts]).toContain('apollo');
     expect(errors).toEqual([]);
   });
@@ -52,7 +54,9 @@ describe('paint first: public pages hydrate without the GraphQL client (issue 21
     await registerViaApi(page);
     await page.goto('/');
     await expect
-      .poll(() => page.getByRole('button', { name: /Account menu for/ }).count())
+      .poll(() => page.getByRole('button', { name: /Account menu for/ }).count(), {
+        timeout: 20_000,
+      })
       .toBeGreaterThan(0);
     expect(await page.getByRole('button', { name: 'Sign In' }).count()).toBe(0);
   });
