@@ -10,6 +10,7 @@ import { precompress } from './build/precompress';
 import { prerender } from './build/prerender';
 import { ROUTE_MODULES } from './build/route-chunks';
 import { routePreloads } from './build/route-preloads';
+import { showcaseRenditions } from './build/showcase-renditions';
 import { emitRouteTable } from './build/route-table';
 
 /*
@@ -27,7 +28,19 @@ const productionAliases = [
 
 /** The pages' shared building blocks, bundled together (see build.rolldownOptions). */
 const SHARED_UI_MODULES =
-  /[\\/]web[\\/]src[\\/]modules[\\/](ui|app|layout|art-styles|showcase|marketing|credits|toast|apollo)[\\/].*\.tsx?$/;
+  /[\\/]web[\\/]src[\\/]modules[\\/](ui|app|layout|art-styles|showcase|marketing|toast)[\\/].*\.tsx?$/;
+/*
+ * ...except the signed-in shell and whatever else imports the GraphQL client: those stay in
+ * chunks of their own, loaded only through withApollo, so the public pages hydrate without it.
+ */
+const SIGNED_IN_SHELL_MODULES =
+  /[\\/]layout[\\/]components[\\/](HeaderAuthSlot|HeaderCreditsPill|SignedIn\w*|SidebarCreditsSlot|ToolLayout)\.tsx$/;
+const isSharedUiModule = (id: string) =>
+  SHARED_UI_MODULES.test(id) && !SIGNED_IN_SHELL_MODULES.test(id);
+
+/** The GraphQL client and what it needs, a chunk of its own (see above). */
+const APOLLO_PACKAGES =
+  /[\\/]node_modules[\\/](@apollo|@wry|rxjs|graphql|optimism|apollo-upload-client|extract-files|tslib|@graphql-typed-document-node)[\\/]/;
 
 const API_ORIGIN = process.env.API_ORIGIN ?? 'http://localhost:8080';
 
@@ -57,6 +70,7 @@ export default defineConfig(({ command, isSsrBuild = false }) => ({
       : [
           routePreloads(fileURLToPath(new URL('.', import.meta.url)), ROUTE_MODULES),
           emitRouteTable(),
+          showcaseRenditions(),
           precompress(),
           prerender(),
         ]),
@@ -83,12 +97,23 @@ export default defineConfig(({ command, isSsrBuild = false }) => ({
                  * loads no shared chunk before the page has painted.
                  */
                 { name: 'preload-helper', test: /vite\/preload-helper/, priority: 30 },
+                // Apollo and its dependencies: only for pages and parts that talk to the API.
+                { name: 'apollo', test: APOLLO_PACKAGES, priority: 25 },
+                /*
+                 * React and React DOM, then the router: two chunks, so neither's parse and
+                 * evaluation is one long task on a phone.
+                 */
+                {
+                  name: 'react',
+                  test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+                  priority: 28,
+                },
                 {
                   name: 'vendor',
                   test: /[\\/]node_modules[\\/]/,
                   priority: 20,
                 },
-                { name: 'ui', test: SHARED_UI_MODULES, priority: 10 },
+                { name: 'ui', test: isSharedUiModule, priority: 10 },
               ],
             },
           },

@@ -48,6 +48,7 @@ const envSchema = z.object({
   GIFT_CODE_SECRET: optional,
   GIFT_REDEEM_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   GIFT_REDEEM_ATTEMPTS_PER_IP: z.coerce.number().int().positive().default(30),
+  SHARE_LINKS_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().positive().default(30),
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,
   GOOGLE_AUTHORIZATION_URL: z
@@ -135,6 +136,8 @@ export interface Config {
     readonly redeemAttemptsPerAccount: { limit: number; windowSeconds: number };
     readonly redeemAttemptsPerIp: { limit: number; windowSeconds: number };
   };
+  /** New public links per account per hour (asking again for an open link does not count). */
+  readonly shareLinksPerAccount: { limit: number; windowSeconds: number };
 }
 
 export interface BillingConfig {
@@ -272,6 +275,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       },
       redeemAttemptsPerIp: { limit: env.GIFT_REDEEM_ATTEMPTS_PER_IP, windowSeconds: 3_600 },
     },
+    shareLinksPerAccount: { limit: env.SHARE_LINKS_PER_ACCOUNT_PER_HOUR, windowSeconds: 3_600 },
     authLimits: {
       passwordResetsPerEmail: {
         limit: env.PASSWORD_RESETS_PER_EMAIL,

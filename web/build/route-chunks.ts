@@ -15,21 +15,23 @@ const CREATOR_PAGE_MODULES: Readonly<Record<ArtStyleId, string>> = {
 };
 
 const TOOL_LAYOUT = 'src/modules/layout/components/ToolLayout.tsx';
+/** Pages that talk to the API load the GraphQL client with them (app-routes.tsx: `page`). */
+const APOLLO = 'src/modules/apollo/components/AppApolloProvider.tsx';
 
 export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/': ['src/pages/landing/LandingPage.tsx'],
-  '/pricing': ['src/pages/pricing/PricingPage.tsx'],
+  '/pricing': [APOLLO, 'src/pages/pricing/PricingPage.tsx'],
   '/about': ['src/pages/about/AboutPage.tsx'],
-  '/contact': ['src/pages/contact/ContactPage.tsx'],
+  '/contact': [APOLLO, 'src/pages/contact/ContactPage.tsx'],
   '/terms': ['src/pages/legal/TermsPage.tsx'],
   '/privacy': ['src/pages/legal/PrivacyPage.tsx'],
   '/gdpr': ['src/pages/legal/CookiePolicyPage.tsx'],
-  '/auth': ['src/pages/auth/AuthPage.tsx'],
-  '/profile': ['src/pages/profile/ProfilePage.tsx'],
+  '/auth': [APOLLO, 'src/pages/auth/AuthPage.tsx'],
+  '/profile': [APOLLO, 'src/pages/profile/ProfilePage.tsx'],
   ...Object.fromEntries(
     (Object.entries(CREATOR_PATHS) as [ArtStyleId, readonly string[]][]).flatMap(
       ([styleId, paths]) =>
-        paths.map((path) => [path, [TOOL_LAYOUT, CREATOR_PAGE_MODULES[styleId]]]),
+        paths.map((path) => [path, [APOLLO, TOOL_LAYOUT, CREATOR_PAGE_MODULES[styleId]]]),
     ),
   ),
 };

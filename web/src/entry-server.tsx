@@ -2,7 +2,6 @@ import { StrictMode } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
 
-import { AppApolloProvider } from './modules/apollo/components/AppApolloProvider';
 import { PageHead } from './modules/app/components/PageHead';
 import { appRoutes } from './modules/app/utils/app-routes';
 import { PageMetaCollectorContext, type PageMetaCollector } from './modules/app/utils/page-meta';
@@ -30,9 +29,7 @@ export const renderPage = async (path: string, origin: string): Promise<Prerende
   const body = renderToString(
     <StrictMode>
       <PageMetaCollectorContext value={collector}>
-        <AppApolloProvider>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </AppApolloProvider>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
       </PageMetaCollectorContext>
     </StrictMode>,
   );

@@ -223,6 +223,7 @@ export async function createServices(
     blobs,
     decodePool.decode,
     config.publicUrl,
+    config.shareLinksPerAccount,
   );
   return {
     config,

@@ -26,10 +26,11 @@ export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', mes
 export const conflict = (message: string) => new AppError('CONFLICT', message, 409);
 
 export class RateLimitedError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super('RATE_LIMITED', 'Too many attempts. Please wait a few minutes and try again.', 429, {
-      retryAfterSeconds,
-    });
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = 'Too many attempts. Please wait a few minutes and try again.',
+  ) {
+    super('RATE_LIMITED', message, 429, { retryAfterSeconds });
   }
 }
 

@@ -9,10 +9,11 @@ import {
 } from '@app/ledger';
 import { findOpenShare, openSharesOf, sharesOfUser, type ShareRecord } from '@app/projections';
 import type pg from 'pg';
+import { RateLimiter, type RateLimit } from '../accounts/rate-limiter';
 import type { ProjectionsGate } from '../composition/projections-gate';
 import type { GenerationRepository } from '../generation/generation-repository';
 import { sanitizeUpload, type PhotoDecoder } from '../generation/upload/sanitize-upload';
-import { badInput, notFound } from '../shared/errors';
+import { RateLimitedError, badInput, notFound } from '../shared/errors';
 import type { RequestContext } from '../shared/request-context';
 import type { BlobStore } from '../storage/blob-store';
 import {
@@ -50,6 +51,8 @@ export interface ShareRequest {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const generationNotFound = () => notFound('Generation not found');
+const shareLimitMessage = ({ retryAfterSeconds }: RateLimitedError) =>
+  `You have made many share links in the last hour. Please try again in ${Math.ceil(retryAfterSeconds / 60)} min.`;
 
 /**
  * Public links to results: opened, stopped and ended with the generation or the account. Each
@@ -58,6 +61,8 @@ const generationNotFound = () => notFound('Generation not found');
  * process is dead on the next request everywhere.
  */
 export class GenerationSharing {
+  private readonly limiter: RateLimiter;
+
   constructor(
     private readonly pool: pg.Pool,
     private readonly ledger: Ledger,
@@ -66,7 +71,10 @@ export class GenerationSharing {
     private readonly blobs: BlobStore,
     private readonly decode: PhotoDecoder,
     private readonly publicUrl: string,
-  ) {}
+    private readonly linksPerAccount: RateLimit,
+  ) {
+    this.limiter = new RateLimiter(pool);
+  }
 
   async share(
     userId: string,
@@ -89,6 +97,11 @@ export class GenerationSharing {
       const open = (await this.sharesOf([generationId])).get(generationId);
       if (open?.shareId === state.share.shareId) return open;
     }
+    // Counted and compared in one statement (RateLimiter): concurrent requests cannot overshoot.
+    await this.limiter.hit(`share:user:${userId}`, this.linksPerAccount).catch((error) => {
+      if (!(error instanceof RateLimitedError)) throw error;
+      throw new RateLimitedError(error.retryAfterSeconds, shareLimitMessage(error));
+    });
     let originalKey: string | null = null;
     if (request.includeOriginal) {
       if (!request.originalPhoto)

@@ -1,10 +1,6 @@
 import { RouterProvider } from 'react-router/dom';
 
-import { AppApolloProvider } from '../../apollo/components/AppApolloProvider';
 import { appRouter } from '../utils/app-router';
 
-export const App = () => (
-  <AppApolloProvider>
-    <RouterProvider router={appRouter()} />
-  </AppApolloProvider>
-);
+/** The GraphQL client is not here: the pages and parts that need it load it (withApollo). */
+export const App = () => <RouterProvider router={appRouter()} />;

@@ -1,7 +1,9 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 
 import { listCreatorRoutes } from '../../art-styles/utils/creator-routes';
 import type { ArtStyleId } from '../../art-styles/utils/art-styles';
+import { withApollo } from '../../apollo/components/with-apollo';
 import { MarketingLayout } from '../../layout/components/MarketingLayout';
 import { AppBootFallback } from '../components/AppBootFallback';
 import { AppRoot } from '../components/AppRoot';
@@ -10,84 +12,74 @@ import { PAGE_PATHS, type PagePath } from './route-table';
 
 /*
  * Every page is its own lazily loaded chunk (route `lazy`), so the landing page only loads the
- * shell and its own code. The creators' aliases share their creator's chunk.
+ * shell and its own code. The creators' aliases share their creator's chunk. Pages that talk to
+ * the API load the GraphQL client with them (`page`); the others (landing, about, legal, 404)
+ * hydrate without it (`staticPage`).
  */
 
+type PageComponent = ComponentType<object>;
+
+const page =
+  (load: () => Promise<PageComponent>): RouteObject['lazy'] =>
+  async () => ({ Component: await withApollo(load) });
+
+const staticPage =
+  (load: () => Promise<PageComponent>): RouteObject['lazy'] =>
+  async () => ({ Component: await load() });
+
 const CREATOR_PAGES: Readonly<Record<ArtStyleId, RouteObject['lazy']>> = {
-  'action-figure': async () => ({
-    Component: (await import('../../../pages/creators/ActionFigureCreatorPage'))
-      .ActionFigureCreatorPage,
-  }),
-  ghibli: async () => ({
-    Component: (await import('../../../pages/creators/GhibliCreatorPage')).GhibliCreatorPage,
-  }),
-  pixar: async () => ({
-    Component: (await import('../../../pages/creators/PixarCreatorPage')).PixarCreatorPage,
-  }),
-  anime: async () => ({
-    Component: (await import('../../../pages/creators/AnimeCreatorPage')).AnimeCreatorPage,
-  }),
-  snoopy: async () => ({
-    Component: (await import('../../../pages/creators/SnoopyCreatorPage')).SnoopyCreatorPage,
-  }),
-  chibi: async () => ({
-    Component: (await import('../../../pages/creators/ChibiCreatorPage')).ChibiCreatorPage,
-  }),
+  'action-figure': page(
+    async () =>
+      (await import('../../../pages/creators/ActionFigureCreatorPage')).ActionFigureCreatorPage,
+  ),
+  ghibli: page(
+    async () => (await import('../../../pages/creators/GhibliCreatorPage')).GhibliCreatorPage,
+  ),
+  pixar: page(
+    async () => (await import('../../../pages/creators/PixarCreatorPage')).PixarCreatorPage,
+  ),
+  anime: page(
+    async () => (await import('../../../pages/creators/AnimeCreatorPage')).AnimeCreatorPage,
+  ),
+  snoopy: page(
+    async () => (await import('../../../pages/creators/SnoopyCreatorPage')).SnoopyCreatorPage,
+  ),
+  chibi: page(
+    async () => (await import('../../../pages/creators/ChibiCreatorPage')).ChibiCreatorPage,
+  ),
 };
 
 /** The component of each page in the route table (a missing page fails the type check). */
 const PAGES: Readonly<Record<PagePath, RouteObject['lazy']>> = {
-  '/': async () => ({
-    Component: (await import('../../../pages/landing/LandingPage')).LandingPage,
-  }),
-  '/pricing': async () => ({
-    Component: (await import('../../../pages/pricing/PricingPage')).PricingPage,
-  }),
-  '/auth': async () => ({
-    Component: (await import('../../../pages/auth/AuthPage')).AuthPage,
-  }),
-  '/auth/google': async () => ({
-    Component: (await import('../../../pages/auth/GoogleSignInPage')).GoogleSignInPage,
-  }),
-  '/reset-password': async () => ({
-    Component: (await import('../../../pages/auth/ResetPasswordPage')).ResetPasswordPage,
-  }),
-  '/verify-email': async () => ({
-    Component: (await import('../../../pages/auth/VerifyEmailPage')).VerifyEmailPage,
-  }),
-  '/profile': async () => ({
-    Component: (await import('../../../pages/profile/ProfilePage')).ProfilePage,
-  }),
-  '/creations': async () => ({
-    Component: (await import('../../../pages/creations/MyCreationsPage')).MyCreationsPage,
-  }),
-  '/admin': async () => ({
-    Component: (await import('../../../pages/admin/AdminPage')).AdminPage,
-  }),
-  '/about': async () => ({
-    Component: (await import('../../../pages/about/AboutPage')).AboutPage,
-  }),
-  '/contact': async () => ({
-    Component: (await import('../../../pages/contact/ContactPage')).ContactPage,
-  }),
-  '/terms': async () => ({
-    Component: (await import('../../../pages/legal/TermsPage')).TermsPage,
-  }),
-  '/privacy': async () => ({
-    Component: (await import('../../../pages/legal/PrivacyPage')).PrivacyPage,
-  }),
-  '/gdpr': async () => ({
-    Component: (await import('../../../pages/legal/CookiePolicyPage')).CookiePolicyPage,
-  }),
-  '/gifts': async () => ({
-    Component: (await import('../../../pages/gifts/GiftsPage')).GiftsPage,
-  }),
-  '/gift-card': async () => ({
-    Component: (await import('../../../pages/gifts/GiftCardPage')).GiftCardPage,
-  }),
-  '/redeem': async () => ({
-    Component: (await import('../../../pages/gifts/RedeemPage')).RedeemPage,
-  }),
+  '/': staticPage(async () => (await import('../../../pages/landing/LandingPage')).LandingPage),
+  '/pricing': page(async () => (await import('../../../pages/pricing/PricingPage')).PricingPage),
+  '/auth': page(async () => (await import('../../../pages/auth/AuthPage')).AuthPage),
+  '/auth/google': page(
+    async () => (await import('../../../pages/auth/GoogleSignInPage')).GoogleSignInPage,
+  ),
+  '/reset-password': page(
+    async () => (await import('../../../pages/auth/ResetPasswordPage')).ResetPasswordPage,
+  ),
+  '/verify-email': page(
+    async () => (await import('../../../pages/auth/VerifyEmailPage')).VerifyEmailPage,
+  ),
+  '/profile': page(async () => (await import('../../../pages/profile/ProfilePage')).ProfilePage),
+  '/creations': page(
+    async () => (await import('../../../pages/creations/MyCreationsPage')).MyCreationsPage,
+  ),
+  '/admin': page(async () => (await import('../../../pages/admin/AdminPage')).AdminPage),
+  '/about': staticPage(async () => (await import('../../../pages/about/AboutPage')).AboutPage),
+  '/contact': page(async () => (await import('../../../pages/contact/ContactPage')).ContactPage),
+  '/terms': staticPage(async () => (await import('../../../pages/legal/TermsPage')).TermsPage),
+  '/privacy': staticPage(
+    async () => (await import('../../../pages/legal/PrivacyPage')).PrivacyPage,
+  ),
+  '/gdpr': staticPage(
+    async () => (await import('../../../pages/legal/CookiePolicyPage')).CookiePolicyPage,
+  ),
+  '/gifts': page(async () => (await import('../../../pages/gifts/GiftsPage')).GiftsPage),
+  '/gift-card': page(async () => (await import('../../../pages/gifts/GiftCardPage')).GiftCardPage),
+  '/redeem': page(async () => (await import('../../../pages/gifts/RedeemPage')).RedeemPage),
 };
 
 const marketingRoutes: RouteObject[] = [
@@ -97,9 +89,9 @@ const marketingRoutes: RouteObject[] = [
   {
     // Outside the route table: the server answers these with HTTP 404 and this page.
     path: '*',
-    lazy: async () => ({
-      Component: (await import('../../../pages/not-found/NotFoundPage')).NotFoundPage,
-    }),
+    lazy: staticPage(
+      async () => (await import('../../../pages/not-found/NotFoundPage')).NotFoundPage,
+    ),
   },
 ];
 
@@ -115,9 +107,7 @@ export const appRoutes: RouteObject[] = [
     children: [
       { element: <MarketingLayout />, children: marketingRoutes },
       {
-        lazy: async () => ({
-          Component: (await import('../../layout/components/ToolLayout')).ToolLayout,
-        }),
+        lazy: page(async () => (await import('../../layout/components/ToolLayout')).ToolLayout),
         children: creatorRoutes,
       },
     ],

@@ -1,12 +1,16 @@
 import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 
+import { withApollo } from '../../apollo/components/with-apollo';
 import { AuthModalContext } from '../hooks/useAuthModal';
 import type { AuthModalApi, OpenAuthModalOptions } from '../hooks/useAuthModal';
 import type { AuthMode } from '../utils/auth-mode';
 
-// The modal (forms, validation, mutations) is its own chunk, loaded the first time it opens.
-const AuthModal = lazy(async () => ({ default: (await import('./AuthModal')).AuthModal }));
+// The modal (forms, validation, mutations) is its own chunk, loaded with the GraphQL client the
+// first time it opens.
+const AuthModal = lazy(async () => ({
+  default: await withApollo(async () => (await import('./AuthModal')).AuthModal),
+}));
 
 type ModalState = {
   mode: AuthMode;

@@ -1,4 +1,5 @@
-import type { KeyboardEvent, PointerEvent, ReactNode } from 'react';
+import { preload } from 'react-dom';
+import type { ComponentProps, KeyboardEvent, PointerEvent, ReactNode } from 'react';
 import { useRef } from 'react';
 
 import { cx } from '../../ui/utils/cx';
@@ -6,7 +7,50 @@ import { positionFromKey, positionFromPointer, type SliderRange } from '../utils
 
 import styles from './BeforeAfterSlider.module.css';
 
-export type SliderImage = { src: string; srcSet?: string; alt: string };
+export type SliderImage = {
+  src: string;
+  srcSet?: string;
+  /** `<picture>` sources (AVIF, WebP) in front of the `<img>`, for the showcase renditions. */
+  sources?: readonly { type: string; srcSet: string }[];
+  alt: string;
+};
+
+/** The image, inside `<picture>` when it has sources; a fresh element when that changes. */
+const SliderPicture = ({
+  image,
+  sizes,
+  ...imgProps
+}: { image: SliderImage; sizes: string } & ComponentProps<'img'>) => {
+  // A fresh element when srcset comes or goes: Chromium keeps the old density otherwise.
+  const img = (
+    <img
+      key={image.srcSet ? 'responsive' : 'single'}
+      {...imgProps}
+      src={image.src}
+      srcSet={image.srcSet}
+      sizes={image.srcSet ? sizes : undefined}
+      alt={image.alt}
+    />
+  );
+  if (!image.sources?.length) return img;
+  // React preloads an eager <img>, not one in <picture>: the best source is asked for here.
+  const best = image.sources[0]!;
+  if (imgProps.loading === 'eager')
+    preload(image.src, {
+      as: 'image',
+      type: best.type,
+      imageSrcSet: best.srcSet,
+      imageSizes: sizes,
+    });
+  return (
+    <picture key="picture" className={styles.picture}>
+      {image.sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />
+      ))}
+      {img}
+    </picture>
+  );
+};
 
 type BeforeAfterSliderProps = {
   before: SliderImage;
@@ -98,14 +142,10 @@ export const BeforeAfterSlider = ({
         onLostPointerCapture={() => (dragging.current = false)}
       >
         <div className={styles.frame}>
-          {/* A fresh element when srcset comes or goes: Chromium keeps the old density otherwise. */}
-          <img
-            key={after.srcSet ? 'responsive' : 'single'}
+          <SliderPicture
+            image={after}
+            sizes={sizes}
             className={cx(styles.image, afterVeiled && styles.veiled)}
-            src={after.src}
-            srcSet={after.srcSet}
-            sizes={after.srcSet ? sizes : undefined}
-            alt={after.alt}
             draggable={false}
             loading={eager ? 'eager' : 'lazy'}
             decoding="async"
@@ -118,13 +158,10 @@ export const BeforeAfterSlider = ({
             className={styles.beforeLayer}
             style={{ clipPath: `inset(0 ${100 - position}% 0 0)` }}
           >
-            <img
-              key={before.srcSet ? 'responsive' : 'single'}
+            <SliderPicture
+              image={before}
+              sizes={sizes}
               className={styles.image}
-              src={before.src}
-              srcSet={before.srcSet}
-              sizes={before.srcSet ? sizes : undefined}
-              alt={before.alt}
               draggable={false}
               loading={eager ? 'eager' : 'lazy'}
               decoding="async"

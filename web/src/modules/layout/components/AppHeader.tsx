@@ -11,8 +11,7 @@ import { HEADER_NAV_LINKS } from '../utils/nav-links';
 
 import styles from './AppHeader.module.css';
 import { BrandLogo } from './BrandLogo';
-import { HeaderAuthSlot } from './HeaderAuthSlot';
-import { HeaderCreditsPill } from './HeaderCreditsPill';
+import { HeaderAccountCredits, HeaderAccountSlot } from './HeaderAccountSlots';
 
 const useScrolled = (): boolean => {
   const [scrolled, setScrolled] = useState(false);
@@ -59,8 +58,8 @@ export const AppHeader = ({ fluid = false }: AppHeaderProps) => {
             ))}
           </ul>
         </nav>
-        <div className={styles.auth}>{!isMobile && <HeaderAuthSlot />}</div>
-        {isMobile && <HeaderCreditsPill />}
+        <div className={styles.auth}>{!isMobile && <HeaderAccountSlot />}</div>
+        {isMobile && <HeaderAccountCredits />}
         <button
           ref={buttonRef}
           type="button"
@@ -86,7 +85,7 @@ export const AppHeader = ({ fluid = false }: AppHeaderProps) => {
               ))}
             </ul>
           </nav>
-          <HeaderAuthSlot stacked onNavigate={closeMenu} />
+          <HeaderAccountSlot stacked onNavigate={closeMenu} />
         </div>
       )}
     </header>

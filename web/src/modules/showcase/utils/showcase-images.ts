@@ -3,20 +3,40 @@ import type { ArtStyleId } from '../../art-styles/utils/art-styles';
 /**
  * Showcase images rendered by the image engine into `web/public/showcase/`, named
  * `<photo>-<style>-<size>.webp` (results, 512, 768 and 1024 px) and `<photo>-original-512.webp`
- * (the source photos). The source photos are public-domain / CC0 samples from scikit-image:
+ * (the source photos); the build adds the renditions below. The source photos are public-domain / CC0 samples from scikit-image:
  * "astronaut" (Eileen Collins, NASA) and "chelsea" (Chelsea the cat, by Stéfan van der Walt).
  */
 export type ShowcasePhotoId = 'astronaut' | 'chelsea';
 
 export type ShowcaseImage = {
+  /** The fallback `<img>`: a JPEG, with its own `srcset`. */
   src: string;
   srcSet: string;
+  /** `srcset`s of the `<picture>` sources, best first. */
+  sources: readonly { type: `image/${ShowcaseFormat}`; srcSet: string }[];
   width: number;
   height: number;
   alt: string;
 };
 
 const SHOWCASE_BASE = '/showcase';
+
+/*
+ * Renditions made at build time (web/build/showcase-renditions.ts) from the 1024 px renders and
+ * the 512 px photos in web/public/showcase: every width in AVIF, WebP and JPEG, so the browser
+ * picks the smallest file at least as wide as the image is shown.
+ */
+export const SHOWCASE_FORMATS = ['avif', 'webp', 'jpeg'] as const;
+export type ShowcaseFormat = (typeof SHOWCASE_FORMATS)[number];
+export const RESULT_WIDTHS = [192, 256, 384, 512, 768, 1024] as const;
+export const ORIGINAL_WIDTHS = [192, 256, 384, 512] as const;
+export type ShowcaseWidth = (typeof RESULT_WIDTHS)[number];
+
+const EXTENSIONS: Readonly<Record<ShowcaseFormat, string>> = {
+  avif: 'avif',
+  webp: 'webp',
+  jpeg: 'jpg',
+};
 
 const PHOTO_SUBJECTS: Readonly<Record<ShowcasePhotoId, string>> = {
   astronaut: 'an astronaut in a white flight suit',
@@ -32,27 +52,42 @@ const STYLE_RESULT_LABELS: Readonly<Record<ArtStyleId, string>> = {
   chibi: 'as a chibi character',
 };
 
+/** A rendition's URL; `format` defaults to the WebP renders kept in web/public/showcase. */
 export const showcaseImageUrl = (
   photo: ShowcasePhotoId,
   variant: ArtStyleId | 'original',
-  size: 512 | 768 | 1024,
-): string => `${SHOWCASE_BASE}/${photo}-${variant}-${size}.webp`;
+  size: ShowcaseWidth,
+  format: ShowcaseFormat = 'webp',
+): string => `${SHOWCASE_BASE}/${photo}-${variant}-${size}.${EXTENSIONS[format]}`;
 
-/** A generated result with a 512/768/1024 `srcset` (results are square). */
+const pictureOf = (
+  photo: ShowcasePhotoId,
+  variant: ArtStyleId | 'original',
+  widths: readonly ShowcaseWidth[],
+) => {
+  const srcSet = (format: ShowcaseFormat) =>
+    widths.map((size) => `${showcaseImageUrl(photo, variant, size, format)} ${size}w`).join(', ');
+  return {
+    src: showcaseImageUrl(photo, variant, 512, 'jpeg'),
+    srcSet: srcSet('jpeg'),
+    sources: (['avif', 'webp'] as const).map((format) => ({
+      type: `image/${format}` as const,
+      srcSet: srcSet(format),
+    })),
+  };
+};
+
+/** A generated result (square, renders up to 1024 px). */
 export const showcaseResultImage = (photo: ShowcasePhotoId, style: ArtStyleId): ShowcaseImage => ({
-  src: showcaseImageUrl(photo, style, 512),
-  srcSet: ([512, 768, 1024] as const)
-    .map((size) => `${showcaseImageUrl(photo, style, size)} ${size}w`)
-    .join(', '),
+  ...pictureOf(photo, style, RESULT_WIDTHS),
   width: 1024,
   height: 1024,
   alt: `${capitalise(PHOTO_SUBJECTS[photo])} ${STYLE_RESULT_LABELS[style]}`,
 });
 
-/** The original photo (only a 512 px rendition exists). */
+/** The original photo (up to 512 px). */
 export const showcaseOriginalImage = (photo: ShowcasePhotoId): ShowcaseImage => ({
-  src: showcaseImageUrl(photo, 'original', 512),
-  srcSet: `${showcaseImageUrl(photo, 'original', 512)} 512w`,
+  ...pictureOf(photo, 'original', ORIGINAL_WIDTHS),
   width: 512,
   height: 512,
   alt: `Original photo of ${PHOTO_SUBJECTS[photo]}`,
