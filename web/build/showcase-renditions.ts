@@ -28,7 +28,9 @@ const EXTENSION: Readonly<Record<ShowcaseFormat, string>> = {
 
 const encode = (file: string, width: number, format: ShowcaseFormat) => {
   const resized = sharp(file).resize(width, width, { kernel: 'lanczos3' });
-  if (format === 'avif') return resized.avif({ quality: 50, effort: 4 });
+  // Effort 2 encodes about 8x faster than the default 4 for files about 10% larger: a clean
+  // checkout (CI) builds every rendition from scratch.
+  if (format === 'avif') return resized.avif({ quality: 50, effort: 2 });
   if (format === 'webp') return resized.webp({ quality: 76, effort: 5 });
   return resized.jpeg({ quality: 78, mozjpeg: true });
 };
