@@ -1,4 +1,5 @@
 import type { Ledger } from '@app/ledger';
+import type pg from 'pg';
 import type { RateLimiter } from '../accounts/rate-limiter';
 import type { GiftOrders } from '../billing/billing-service';
 import type { GiftPaid, GiftPayments } from '../billing/gift-payments';
@@ -10,6 +11,8 @@ import type { RequestContext } from '../shared/request-context';
 import { notFound } from '../shared/errors';
 import type { GiftCodeVault } from './gift-codes';
 import { GiftCredits } from './gift-credits';
+import { rewriteRecipientMail } from './gift-mail-scrub';
+import { giftExportOf, type GiftExport } from './gift-export';
 import { GiftIssuing } from './gift-issuing';
 import { GiftReconciler } from './gift-reconciler';
 import { GiftRedemption } from './gift-redemption';
@@ -45,7 +48,7 @@ export class GiftService implements GiftPayments, GiftOrders {
     mail: MailDelivery,
     limiter: RateLimiter,
     refunds: GiftPaymentRefunds,
-    publicUrl: string,
+    private readonly publicUrl: string,
     limits: GiftLimits,
   ) {
     const credits = new GiftCredits(ledger, projections);
@@ -107,6 +110,20 @@ export class GiftService implements GiftPayments, GiftOrders {
     const row = await this.gifts.byId(giftId);
     if (!row || row.buyerId !== buyerId) throw notFound('Gift not found');
     return giftView(this.ledger, this.vault, row);
+  }
+
+  /** What the gifts hold about the user, for their data export (bought and redeemed). */
+  exportFor(userId: string): Promise<GiftExport> {
+    return giftExportOf(this.ledger, this.gifts, this.vault, userId);
+  }
+
+  /**
+   * Account deletion (inside its transaction, before the gifts lose the buyer's message): each
+   * recipient's waiting mail is kept but rewritten without the message and the buyer's account.
+   */
+  async rewriteRecipientMailOf(db: Pick<pg.PoolClient, 'query'>, buyerId: string) {
+    const rows = await this.gifts.listByBuyer(buyerId);
+    return rewriteRecipientMail(db, rows, this.vault, this.publicUrl);
   }
 
   /** Redeems a code into the user's account, exactly once per gift (see GiftRedemption). */

@@ -289,6 +289,7 @@ describe('gift codes', () => {
       recipientEmail: 'nephew-matilda@example.com',
     });
     const [gift] = await giftsOf(buyer.client);
+    await app.services.mail.drain();
     const deleted = await buyer.client.json(
       '/api/user/account',
       { currentPassword: 'password-1' },
@@ -301,6 +302,15 @@ describe('gift codes', () => {
       [giftId, buyer.userId],
     );
     expect(rows.rows).toEqual([{ message: null, recipient_email: null }]);
+    // The nephew's waiting mail is kept (his code) but no longer carries the buyer's words or account.
+    const waiting = await app.database.pool.query<{ user_id: string | null; text_body: string }>(
+      `SELECT user_id, text_body || html_body AS text_body FROM outbox_mail
+       WHERE to_address = 'nephew-matilda@example.com' AND kind = 'gift-received'`,
+    );
+    expect(waiting.rows).toHaveLength(1);
+    expect(waiting.rows[0]!.user_id).toBeNull();
+    expect(waiting.rows[0]!.text_body).toContain(gift!.code);
+    expect(waiting.rows[0]!.text_body).not.toMatch(/Matilda|Their message/);
     const nephew = await signedInUser(app);
     expect((await redeem(nephew.client, gift!.code)).status).toBe(200);
   });
