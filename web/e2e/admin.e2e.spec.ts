@@ -1,11 +1,7 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations, type AxeFinding } from './support/axe';
 import {
-  type Account,
   type E2eSession,
   graphqlAs,
   newAccount,
@@ -13,9 +9,7 @@ import {
   startE2eSession,
   toast,
 } from './support/e2e-session';
-
-const repoRoot = path.resolve(import.meta.dirname, '../..');
-const run = promisify(execFile);
+import { grantRole } from './support/staff-roles';
 
 describe('staff console', () => {
   let session: E2eSession;
@@ -28,35 +22,12 @@ describe('staff console', () => {
     await session?.close();
   });
 
-  /**
-   * Gives an account a staff role the way an operator would: with DATABASE_URL the e2e database
-   * is reachable through the server's pool; embedded, the admin CLI talks to the running server
-   * through its data folder.
-   */
-  async function grantRole(account: Account, role: 'support' | 'finance' | 'admin') {
-    const pool = session.server.pool;
-    if (pool) {
-      await pool.query(
-        'UPDATE users SET roles = array_append(roles, $2) WHERE lower(email) = lower($1)',
-        [account.email, role],
-      );
-      return;
-    }
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: session.server.dataDir };
-    delete env.DATABASE_URL;
-    await run(
-      process.execPath,
-      ['--import', 'tsx', 'api/src/cli/admin.ts', 'set-role', account.email, role],
-      { cwd: repoRoot, env },
-    );
-  }
-
   async function newStaff(role: 'support' | 'finance' | 'admin') {
     const scratch = await session.newPage();
     const account = await registerViaApi(scratch, newAccount(role));
     const { me } = await graphqlAs<{ me: { id: string } }>(scratch, '{ me { id } }');
     await scratch.context().close();
-    await grantRole(account, role);
+    await grantRole(session, account, role);
     return { account, id: me.id };
   }
 
@@ -82,7 +53,7 @@ describe('staff console', () => {
 
     const nav = page.getByRole('navigation', { name: 'Staff console' });
     await nav.getByRole('link', { name: 'Inbox' }).waitFor();
-    expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Users', 'Inbox']);
+    expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Users', 'Inbox', 'Gifts']);
     await audit(page, 'users search');
 
     await page.getByRole('searchbox', { name: 'Email, username or id' }).fill(customer.email);
@@ -163,6 +134,7 @@ describe('staff console', () => {
     expect(await nav.getByRole('link').allInnerTexts()).toEqual([
       'Users',
       'Inbox',
+      'Gifts',
       'Finance',
       'Operations',
     ]);

@@ -234,7 +234,14 @@ export async function createServices(
     accountSnapshots: groupedSnapshotCache(pool),
     passwordReset: new PasswordResetService(pool, accounts, mail, config.publicUrl, authLimits),
     accountEmail,
-    dataExports: new DataExportService(pool, blobs, mail, config.publicUrl, config.dataExportTtlMs),
+    dataExports: new DataExportService(
+      pool,
+      blobs,
+      mail,
+      config.publicUrl,
+      config.dataExportTtlMs,
+      billing.gifts,
+    ),
     mail,
     outbox,
     cookies: { secure: config.production },
@@ -256,6 +263,7 @@ export async function createServices(
       billing.billing,
       blobs,
       sharing,
+      billing.gifts,
     ),
     staff: {
       users: new StaffUsers(pool),

@@ -107,6 +107,21 @@ export class GiftRepository {
     return result.rows.map(fromDb);
   }
 
+  /**
+   * Staff's search: the gift whose code hashes to `codeHash`, the gift with this id, or the gifts of
+   * buyers whose email contains the term; newest first.
+   */
+  async searchForStaff(term: string, codeHash: string | null, limit = 50): Promise<GiftRow[]> {
+    const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const result = await this.db.query<DbRow>(
+      `SELECT g.* FROM gifts g LEFT JOIN users u ON u.id = g.buyer_id
+       WHERE g.code_hash = $1 OR g.gift_id = $2 OR u.email ILIKE $3
+       ORDER BY g.created_at DESC LIMIT $4`,
+      [codeHash, term, pattern, limit],
+    );
+    return result.rows.map(fromDb);
+  }
+
   async listUnsettled(limit = 500): Promise<GiftRow[]> {
     const result = await this.db.query<DbRow>(
       'SELECT * FROM gifts WHERE settled_at IS NULL ORDER BY created_at LIMIT $1',

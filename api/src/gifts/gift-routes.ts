@@ -2,7 +2,7 @@ import express, { Router, type Request } from 'express';
 import { holdsRole } from '../accounts/users-repository';
 import type { Services } from '../composition/services';
 import { forbidden, unauthenticated } from '../shared/errors';
-import type { GiftView } from './gift-service';
+import type { GiftView, StaffGiftView } from './gift-service';
 
 export const giftJson = (gift: GiftView) => ({
   id: gift.giftId,
@@ -17,6 +17,22 @@ export const giftJson = (gift: GiftView) => ({
   recipientEmail: gift.recipientEmail,
   message: gift.message,
   createdAt: gift.createdAt.toISOString(),
+});
+
+export const staffGiftJson = (gift: StaffGiftView) => ({
+  id: gift.giftId,
+  status: gift.status,
+  packId: gift.packId,
+  credits: gift.credits,
+  amountPaidCents: gift.amountPaidCents,
+  currency: gift.currency,
+  paidAt: gift.paidAt.toISOString(),
+  buyer: gift.buyer,
+  redeemedBy: gift.redeemedBy,
+  redeemedAt: gift.redeemedAt?.toISOString() ?? null,
+  voidedAt: gift.voidedAt?.toISOString() ?? null,
+  voidCause: gift.voidCause,
+  voidReason: gift.voidReason,
 });
 
 const signedIn = (request: Request, message: string) => {
@@ -47,15 +63,28 @@ export function giftRoutes(services: Services): Router {
     response.json(await gifts.redeem(user.id, code, request.context!));
   });
 
-  router.post('/api/staff/gifts/:giftId/void', async (request, response) => {
+  router.get('/api/staff/gifts', async (request, response) => {
     const user = signedIn(request, 'Please login to continue');
-    if (!holdsRole(user.roles, 'support')) throw forbidden();
-    const gift = await gifts.voidGift(
-      user.id,
-      String(request.params.giftId),
-      request.context!.correlationId,
-    );
-    response.json(giftJson(gift));
+    if (!holdsRole(user.roles, 'support') && !holdsRole(user.roles, 'finance')) throw forbidden();
+    response.setHeader('Cache-Control', 'no-store');
+    const query = typeof request.query.q === 'string' ? request.query.q : '';
+    response.json((await gifts.staffSearch(query)).map(staffGiftJson));
   });
+
+  router.post(
+    '/api/staff/gifts/:giftId/void',
+    express.json({ limit: '8kb' }),
+    async (request, response) => {
+      const user = signedIn(request, 'Please login to continue');
+      if (!holdsRole(user.roles, 'support')) throw forbidden();
+      const body = (request.body ?? {}) as { reason?: unknown };
+      const gift = await gifts.voidGift(
+        user.id,
+        { giftId: String(request.params.giftId), reason: body.reason },
+        request.context!.correlationId,
+      );
+      response.json(staffGiftJson(gift));
+    },
+  );
   return router;
 }

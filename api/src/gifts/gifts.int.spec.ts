@@ -229,14 +229,21 @@ describe('gift codes', () => {
     const [gift] = await giftsOf(buyer.client);
     // Roles are read when a session is first seen: the staff member is staff before signing in.
     const stranger = await signedInUser(app);
-    expect(
-      (await stranger.client.fetch(`/api/staff/gifts/${giftId}/void`, { method: 'POST' })).status,
-    ).toBe(403);
+    const reason = { reason: 'Bought by mistake, asked by mail' };
+    expect((await stranger.client.json(`/api/staff/gifts/${giftId}/void`, reason)).status).toBe(
+      403,
+    );
     const staff = await signedInUser(app);
     await app.services.accounts.users.setRoles(staff.userId, ['support']);
-    const voided = await staff.client.fetch(`/api/staff/gifts/${giftId}/void`, { method: 'POST' });
+    // No reason, no void.
+    expect((await staff.client.json(`/api/staff/gifts/${giftId}/void`, {})).status).toBe(400);
+    const voided = await staff.client.json(`/api/staff/gifts/${giftId}/void`, reason);
     expect(voided.status).toBe(200);
-    expect(await voided.json()).toMatchObject({ status: 'voided' });
+    expect(await voided.json()).toMatchObject({
+      status: 'voided',
+      voidCause: 'staff',
+      voidReason: reason.reason,
+    });
     // The refund went through the payment provider and came back as charge.refunded.
     const refunded = await app.database.pool.query(
       'SELECT refunded_at FROM billing_pack_payments WHERE checkout_session_id = $1',
@@ -261,9 +268,7 @@ describe('gift codes', () => {
     const second = await buyGift(buyer.client);
     const code = (await giftsOf(buyer.client)).find((g) => g.id === second.giftId)!.code;
     expect((await redeem(friend.client, code)).status).toBe(200);
-    const late = await staff.client.fetch(`/api/staff/gifts/${second.giftId}/void`, {
-      method: 'POST',
-    });
+    const late = await staff.client.json(`/api/staff/gifts/${second.giftId}/void`, reason);
     expect(late.status).toBe(409);
     expect(await creditsOf(friend.client)).toBe(105);
   });
@@ -284,6 +289,7 @@ describe('gift codes', () => {
       recipientEmail: 'nephew-matilda@example.com',
     });
     const [gift] = await giftsOf(buyer.client);
+    await app.services.mail.drain();
     const deleted = await buyer.client.json(
       '/api/user/account',
       { currentPassword: 'password-1' },
@@ -296,6 +302,15 @@ describe('gift codes', () => {
       [giftId, buyer.userId],
     );
     expect(rows.rows).toEqual([{ message: null, recipient_email: null }]);
+    // The nephew's waiting mail is kept (his code) but no longer carries the buyer's words or account.
+    const waiting = await app.database.pool.query<{ user_id: string | null; text_body: string }>(
+      `SELECT user_id, text_body || html_body AS text_body FROM outbox_mail
+       WHERE to_address = 'nephew-matilda@example.com' AND kind = 'gift-received'`,
+    );
+    expect(waiting.rows).toHaveLength(1);
+    expect(waiting.rows[0]!.user_id).toBeNull();
+    expect(waiting.rows[0]!.text_body).toContain(gift!.code);
+    expect(waiting.rows[0]!.text_body).not.toMatch(/Matilda|Their message/);
     const nephew = await signedInUser(app);
     expect((await redeem(nephew.client, gift!.code)).status).toBe(200);
   });

@@ -12,6 +12,11 @@ import { systemContext } from '../shared/request-context';
 import type { GenerationSharing } from '../sharing/generation-sharing';
 import type { BlobStore } from '../storage/blob-store';
 
+/** Rewrites the mail waiting for a deleted buyer's gift recipients (the gift service). */
+export interface RecipientMailRewriter {
+  rewriteRecipientMailOf(db: Pick<pg.PoolClient, 'query'>, buyerId: string): Promise<unknown>;
+}
+
 /** A Google-only account proves itself with a Google sign-in this recent. */
 export const FRESH_SIGN_IN_MS = 10 * 60_000;
 
@@ -37,6 +42,7 @@ export class AccountDeletionService {
     private readonly billing: BillingService,
     private readonly blobs: BlobStore,
     private readonly sharing: GenerationSharing,
+    private readonly giftMail: RecipientMailRewriter | null = null,
   ) {}
 
   async deleteAccount(
@@ -92,6 +98,8 @@ export class AccountDeletionService {
         'DELETE FROM contact_messages WHERE user_id = $1 OR lower(email) = lower($2)',
         [user.id, user.email],
       );
+      // A recipient's waiting gift mail is theirs: kept, without the buyer's words or account.
+      await this.giftMail?.rewriteRecipientMailOf(client, user.id);
       await client.query(
         'DELETE FROM outbox_mail WHERE user_id = $1 OR lower(to_address) = lower($2)',
         [user.id, user.email],

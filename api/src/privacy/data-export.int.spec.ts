@@ -1,5 +1,9 @@
+import fs from 'node:fs/promises';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buyGift } from '../gifts/testing/gift-purchase';
+import { signedInUser } from '../testing/accounts';
+import { fixturePhoto } from '../testing/fixtures';
 import { HttpClient } from '../testing/http-client';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { richAccount, type RichAccount } from './testing/rich-account';
@@ -21,7 +25,7 @@ describe('download my data', () => {
   beforeAll(async () => {
     app = await startTestApp({ PAYMENTS: 'local', DATA_EXPORT_TTL_HOURS: '1' });
     account = await richAccount(app);
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await app?.services.dataExports.drain();
     await app?.close();
@@ -66,7 +70,10 @@ describe('download my data', () => {
     expect(Object.keys(files).sort()).toEqual(
       [
         'README.txt',
+        'claims.json',
         'contact-messages.json',
+        'gifts.json',
+        'share-links.json',
         'credit-history.json',
         'credit-packs.json',
         'generations.json',
@@ -115,6 +122,90 @@ describe('download my data', () => {
       }),
     ]);
   });
+
+  it('holds the claims, the gifts bought and redeemed, and the share links; nothing of other users', async () => {
+    const { client, userId, generationIds } = account;
+    // Three more images make a claim possible (at most 1 in 5).
+    const photo = await fs.readFile(fixturePhoto('chelsea.png'));
+    for (let i = 0; i < 3; i++) {
+      const form = new FormData();
+      form.set('profileImage', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'me.png');
+      form.set('style', 'anime');
+      expect(
+        (await client.fetch('/api/generate-image', { method: 'POST', body: form })).status,
+      ).toBe(200);
+    }
+    const claimed = await client.json(`/api/generations/${generationIds[1]}/claim`, {
+      reason: 'wrong_style',
+    });
+    expect(claimed.status).toBe(201);
+    const shared = await client.fetch(`/api/generations/${generationIds[1]}/share`, {
+      method: 'POST',
+    });
+    expect(shared.status).toBe(201);
+    const { shareId } = (await shared.json()) as { shareId: string };
+
+    // A gift the user bought (redeemed by someone else) and one they redeemed (bought by someone else).
+    const bought = await buyGift(client, {
+      recipientEmail: 'godchild-export@example.com',
+      message: 'For your drawings',
+    });
+    const other = await signedInUser(app);
+    const boughtCode = ((await (await client.fetch('/api/gifts')).json()) as { code: string }[])[0]!
+      .code;
+    expect((await other.client.json('/api/redeem-gift', { code: boughtCode })).status).toBe(200);
+    const given = await buyGift(other.client, { message: 'From the secret admirer Ophelia' });
+    const givenCode = (
+      (await (await other.client.fetch('/api/gifts')).json()) as { code: string }[]
+    )[0]!.code;
+    expect((await client.json('/api/redeem-gift', { code: givenCode })).status).toBe(200);
+
+    await client.graphql('mutation { requestDataExport { id } }');
+    await app.services.dataExports.drain();
+    const [ready] = (await client.graphql<Exports>(EXPORTS)).data!.myDataExports;
+    const response = await client.fetch(ready!.downloadUrl!);
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    const read = (name: string) => JSON.parse(new TextDecoder().decode(files[name]));
+
+    expect(read('claims.json')).toEqual([
+      expect.objectContaining({ generation_id: generationIds[1], reason: 'wrong_style' }),
+    ]);
+    expect(read('share-links.json')).toEqual([
+      expect.objectContaining({
+        shareId,
+        generationId: generationIds[1],
+        url: expect.stringMatching(new RegExp(`/s/${shareId}$`)),
+        endedAt: null,
+      }),
+    ]);
+    const gifts = read('gifts.json');
+    expect(gifts.bought).toEqual([
+      expect.objectContaining({
+        giftId: bought.giftId,
+        code: boughtCode,
+        recipientEmail: 'godchild-export@example.com',
+        message: 'For your drawings',
+        status: 'redeemed',
+        redeemedAt: expect.any(String),
+      }),
+    ]);
+    expect(gifts.redeemed).toEqual([
+      {
+        giftId: given.giftId,
+        credits: 100,
+        redeemedAt: expect.any(String),
+        expiresAt: expect.any(String),
+      },
+    ]);
+    // Nothing of the other user: not who redeemed the gift, not who gave one nor their message.
+    const archive = JSON.stringify(
+      Object.keys(files).map((name) => new TextDecoder().decode(files[name])),
+    );
+    expect(archive).not.toContain(other.userId);
+    expect(archive).not.toContain('secret admirer');
+    expect(archive).not.toContain(givenCode);
+    expect(userId).toBeTruthy();
+  }, 240_000);
 
   it('refuses an expired download with its message and sweeps its blob', async () => {
     const { client } = account;

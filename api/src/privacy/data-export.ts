@@ -7,6 +7,7 @@ import type { MailDelivery } from '../mail/mail-delivery';
 import { dataExportReadyMail } from '../mail/templates';
 import { AppError, notFound } from '../shared/errors';
 import type { BlobStore } from '../storage/blob-store';
+import { claimsOf, EXPORT_README, shareLinksOf, type GiftExportSource } from './export-records';
 
 const log = componentLogger('data-export');
 
@@ -52,19 +53,6 @@ export const downloadPathFor = (exportId: string) => `/api/account/exports/${exp
 
 const json = (value: unknown) => new TextEncoder().encode(`${JSON.stringify(value, null, 2)}\n`);
 
-const README = `Your data from Stylised
-=======================
-
-profile.json          your account: email, username, full name, sign-in methods, dates
-generations.json      every generation: style, your prompt, status, dates, and its image file
-images/               the result images (PNG); uploaded photos are deleted after processing
-credit-history.json   every movement of your credits (grants, purchases, spends, refunds, expiries)
-subscription.json     your plan and its current period
-invoices.json         payments for your plan, with amounts and periods
-credit-packs.json     payments for one-time credit packs, with amounts and dates
-contact-messages.json the messages you sent us through the contact form
-`;
-
 /**
  * "Download my data": a ZIP built in the background (any account size; the request answers at
  * once), kept as a blob until it expires, downloadable only by its owner.
@@ -78,6 +66,7 @@ export class DataExportService {
     private readonly mail: MailDelivery,
     private readonly publicUrl: string,
     private readonly ttlMs: number,
+    private readonly gifts: GiftExportSource | null = null,
   ) {}
 
   /** Starts an export, or returns the one already in the making (one per user, atomically). */
@@ -213,7 +202,7 @@ export class DataExportService {
        FROM generation_requests WHERE user_id = $1 ORDER BY created_at`,
       [userId],
     );
-    const files: Zippable = { 'README.txt': new TextEncoder().encode(README) };
+    const files: Zippable = { 'README.txt': new TextEncoder().encode(EXPORT_README) };
     const generationRecords = [];
     for (const generation of generations.rows) {
       let image: string | null = null;
@@ -273,6 +262,9 @@ export class DataExportService {
       'invoices.json': json(invoices.rows),
       'credit-packs.json': json(packPayments.rows),
       'contact-messages.json': json(messages.rows),
+      'claims.json': json(await claimsOf(this.pool, userId)),
+      'gifts.json': json((await this.gifts?.exportFor(userId)) ?? { bought: [], redeemed: [] }),
+      'share-links.json': json(await shareLinksOf(this.pool, userId, this.publicUrl)),
     });
     return Buffer.from(zipSync(files, { level: 6 }));
   }

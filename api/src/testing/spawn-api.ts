@@ -16,7 +16,8 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
 /** Starts `api/src/main.ts` as its own process (real HTTP, real shutdown) and waits for /health. */
 export async function spawnApi(
   env: Record<string, string | undefined>,
-  timeoutMs = 60_000,
+  // A loaded machine (several test runs at once) may need longer: TEST_API_START_TIMEOUT_MS.
+  timeoutMs = Number(process.env.TEST_API_START_TIMEOUT_MS ?? 60_000),
   nodeArgs: string[] = [],
 ): Promise<SpawnedApi> {
   const port = Number(env.PORT ?? (await freePort()));

@@ -61,16 +61,4 @@ builder.mutationFields((t) => ({
     resolve: (_root, { code }, context) =>
       context.services.gifts.redeem(context.viewer!.user.id, code, context.request),
   }),
-  staffVoidGift: t.field({
-    type: GiftRef,
-    authScopes: { support: true },
-    description: 'Voids an unredeemed gift and refunds its payment',
-    args: { giftId: t.arg.id({ required: true }) },
-    resolve: (_root, { giftId }, context) =>
-      context.services.gifts.voidGift(
-        context.viewer!.user.id,
-        String(giftId),
-        context.request.correlationId,
-      ),
-  }),
 }));

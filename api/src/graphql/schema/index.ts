@@ -11,6 +11,7 @@ import './sharing';
 import './contact';
 import './billing';
 import './gift';
+import './staff-gifts';
 import './staff-support';
 import './staff-finance';
 import './staff-operations';

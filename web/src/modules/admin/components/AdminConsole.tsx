@@ -7,6 +7,7 @@ import type { AdminSectionId } from '../utils/staff-roles';
 
 import styles from './AdminConsole.module.css';
 import { FinanceSection } from './finance/FinanceSection';
+import { GiftsSection } from './gifts/GiftsSection';
 import { InboxSection } from './inbox/InboxSection';
 import { OperationsSection } from './operations/OperationsSection';
 import { UsersSection } from './users/UsersSection';
@@ -19,6 +20,8 @@ const SectionView = ({ id, viewer }: { id: AdminSectionId; viewer: CurrentUser }
       return <UsersSection viewer={viewer} />;
     case 'inbox':
       return <InboxSection />;
+    case 'gifts':
+      return <GiftsSection viewer={viewer} />;
     case 'finance':
       return <FinanceSection viewer={viewer} />;
     case 'operations':

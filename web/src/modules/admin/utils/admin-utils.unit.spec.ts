@@ -13,11 +13,12 @@ import { hasStaffPower, isStaff, resolveSection, sectionsFor } from './staff-rol
 
 describe('staff roles', () => {
   it('shows each role its sections; admin sees all', () => {
-    expect(sectionsFor(['SUPPORT']).map((s) => s.id)).toEqual(['users', 'inbox']);
-    expect(sectionsFor(['FINANCE']).map((s) => s.id)).toEqual(['users', 'finance']);
+    expect(sectionsFor(['SUPPORT']).map((s) => s.id)).toEqual(['users', 'inbox', 'gifts']);
+    expect(sectionsFor(['FINANCE']).map((s) => s.id)).toEqual(['users', 'gifts', 'finance']);
     expect(sectionsFor(['ADMIN']).map((s) => s.id)).toEqual([
       'users',
       'inbox',
+      'gifts',
       'finance',
       'operations',
     ]);

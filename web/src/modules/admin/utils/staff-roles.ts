@@ -1,6 +1,6 @@
 import type { Role } from '../../../gql/graphql';
 
-export type AdminSectionId = 'users' | 'inbox' | 'finance' | 'operations';
+export type AdminSectionId = 'users' | 'inbox' | 'gifts' | 'finance' | 'operations';
 
 export type AdminSection = {
   id: AdminSectionId;
@@ -13,6 +13,7 @@ export type AdminSection = {
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'users', label: 'Users', roles: ['SUPPORT', 'FINANCE'] },
   { id: 'inbox', label: 'Inbox', roles: ['SUPPORT'] },
+  { id: 'gifts', label: 'Gifts', roles: ['SUPPORT', 'FINANCE'] },
   { id: 'finance', label: 'Finance', roles: ['FINANCE'] },
   { id: 'operations', label: 'Operations', roles: ['ADMIN'] },
 ];
