@@ -38,6 +38,17 @@ const scrollToBottom = async (page: Page) => {
   await expect.poll(() => scrollY(page)).toBeGreaterThan(300);
 };
 
+/** A GraphQL read sent as JSON (the header's signed-in probe, page queries): not a generation. */
+function isReadOnlyQuery(body: string | null): boolean {
+  if (!body) return false;
+  try {
+    const { query } = JSON.parse(body) as { query?: unknown };
+    return typeof query === 'string' && !/^\s*mutation\b/.test(query);
+  } catch {
+    return false;
+  }
+}
+
 describe('what a new user found on the way through (issue 13)', () => {
   let session: E2eSession;
   beforeAll(async () => {
@@ -220,7 +231,8 @@ describe('what a new user found on the way through (issue 13)', () => {
       await registerViaApi(page);
       const generations: string[] = [];
       page.on('request', (request) => {
-        if (request.method() === 'POST') generations.push(request.url());
+        if (request.method() !== 'POST' || isReadOnlyQuery(request.postData())) return;
+        generations.push(request.url());
       });
       for (const path of ['/ghibli', '/action-figure']) {
         await page.goto(path);
