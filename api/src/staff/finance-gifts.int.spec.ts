@@ -157,6 +157,8 @@ describe('finance: gift money from payment to redemption, spend, expiry and void
     const second = await buyGift(buyer.client);
     const voided = await finance.client.fetch(`/api/staff/gifts/${second.giftId}/void`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ reason: 'Buyer asked for a refund' }),
     });
     expect(voided.status).toBe(200);
     const third = await buyGift(buyer.client);
