@@ -64,7 +64,11 @@ describe('voiding a gift refunds its Stripe payment exactly once', () => {
     const staff = await signedInUser(app);
     await app.services.accounts.users.setRoles(staff.userId, ['support', 'finance']);
     const voidGift = () =>
-      staff.client.fetch(`/api/staff/gifts/${giftId}/void`, { method: 'POST' });
+      staff.client.fetch(`/api/staff/gifts/${giftId}/void`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ reason: 'Buyer asked for a refund' }),
+      });
 
     const concurrent = await Promise.all([voidGift(), voidGift()]);
     const again = await voidGift();
@@ -112,7 +116,13 @@ describe('voiding a gift refunds its Stripe payment exactly once', () => {
     const staff = await signedInUser(app);
     await app.services.accounts.users.setRoles(staff.userId, ['support']);
     expect(
-      (await staff.client.fetch(`/api/staff/gifts/${giftId}/void`, { method: 'POST' })).status,
+      (
+        await staff.client.fetch(`/api/staff/gifts/${giftId}/void`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ reason: 'Buyer asked for a refund' }),
+        })
+      ).status,
     ).toBe(200);
     await expect(
       app.services.billing.gateway.refundCheckoutPayment(sessionId, 'some-other-key'),
