@@ -1,10 +1,11 @@
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 
 import { graphql } from '../../../gql';
 import { errorCodeOf } from '../../apollo/utils/graphql-errors';
 import { useToast } from '../../toast/hooks/useToast';
+import { startLeavingAfterLogout } from '../../auth/utils/logout-in-progress';
 import { Button, ButtonLink } from '../../ui/components/Button';
 import { currentPasswordError, onlyErrors } from '../utils/account-validation';
 
@@ -25,6 +26,7 @@ type DeleteAccountPanelProps = { hasPassword: boolean; hasPaidPlan: boolean };
 export const DeleteAccountPanel = ({ hasPassword, hasPaidPlan }: DeleteAccountPanelProps) => {
   const { toast } = useToast();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const client = useApolloClient();
   const [confirming, setConfirming] = useState(false);
   const [needsGoogle, setNeedsGoogle] = useState(false);
@@ -76,7 +78,9 @@ export const DeleteAccountPanel = ({ hasPassword, hasPaidPlan }: DeleteAccountPa
                 variables: { input: { currentPassword: values.currentPassword ?? null } },
               });
               setConfirming(false);
-              // As logout does: leave the signed-in page before the cache empties.
+              // As logout does: leave the signed-in page before the cache empties, and while the
+              // root's code loads the page being left must not send the visitor to /auth.
+              startLeavingAfterLogout(pathname);
               await navigate('/', { replace: true, flushSync: true });
               await client.resetStore().catch(() => undefined);
               toast({ title: 'Account deleted', description: result.data?.deleteAccount.message });
