@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createScratchDatabase, type ScratchDatabase } from '@app/ledger/testing/scratch-database';
 import { spawnApi, type SpawnedApi } from '../testing/spawn-api';
 
 // Two API processes on one database, as behind the balancer. Each keeps balances and plans in
@@ -9,7 +10,7 @@ const serverUrl = process.env.DATABASE_URL;
 const REACH_MS = 100;
 
 describe.skipIf(!serverUrl)('balances cached in memory across API replicas', () => {
-  let databaseName = '';
+  let database: ScratchDatabase | undefined;
   let a: SpawnedApi; // runs the projections in-process
   let b: SpawnedApi; // polls their checkpoints, as beside a worker
   let sql: pg.Client;
@@ -17,17 +18,11 @@ describe.skipIf(!serverUrl)('balances cached in memory across API replicas', () 
   let userId = '';
 
   beforeAll(async () => {
-    databaseName = `snapshots_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 7)}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${databaseName}`);
-    await admin.end();
-    const url = new URL(serverUrl!);
-    url.pathname = `/${databaseName}`;
-    const env = { DATABASE_URL: url.toString() };
+    database = await createScratchDatabase(serverUrl!, 'snapshots');
+    const env = { DATABASE_URL: database.url };
     a = await spawnApi({ ...env, PROJECTIONS_MODE: 'in-process' }, 240_000);
     b = await spawnApi({ ...env, PROJECTIONS_MODE: 'worker' }, 240_000);
-    sql = new pg.Client({ connectionString: url.toString() });
+    sql = new pg.Client({ connectionString: database.url });
     await sql.connect();
     const registered = await fetch(`${a.url}/api/auth/register`, {
       method: 'POST',
@@ -50,10 +45,7 @@ describe.skipIf(!serverUrl)('balances cached in memory across API replicas', () 
   afterAll(async () => {
     await sql?.end();
     await Promise.all([a?.stop(), b?.stop()]);
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-    await admin.end();
+    await database?.drop();
   });
 
   const call = (api: SpawnedApi, path: string, init: RequestInit = {}) =>

@@ -1,14 +1,9 @@
 import type pg from 'pg';
+import type { PaidGift } from './gift-types';
 
-export interface GiftRow {
+/** A paid gift as stored: the payment's facts, its code (hashed and sealed) and the card's words. */
+export interface GiftRow extends PaidGift {
   giftId: string;
-  buyerId: string;
-  packId: string;
-  credits: number;
-  paymentRef: string;
-  amountPaidCents: number;
-  currency: string;
-  paidAt: Date;
   codeHash: string;
   codeSealed: string;
   recipientEmail: string | null;
