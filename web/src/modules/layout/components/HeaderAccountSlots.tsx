@@ -1,11 +1,9 @@
 import { Suspense, lazy } from 'react';
 
 import { withApollo } from '../../apollo/components/with-apollo';
-import { useAuthModal } from '../../auth/hooks/useAuthModal';
 import { useSignedInShell } from '../../auth/hooks/useSignedInShell';
 
-import { HeaderAuthArea } from './HeaderAuthArea';
-import styles from './HeaderAuthArea.module.css';
+import { HeaderAccountCorner } from './HeaderAccountCorner';
 
 /*
  * The header's account corner without the GraphQL client: the prerendered page and a signed-out
@@ -27,25 +25,12 @@ type HeaderAccountSlotProps = {
 
 export const HeaderAccountSlot = ({ stacked = false, onNavigate }: HeaderAccountSlotProps) => {
   const shell = useSignedInShell();
-  const { openAuthModal } = useAuthModal();
-  const placeholder = <div className={styles.placeholder} aria-hidden="true" />;
-  if (shell === 'pending') return placeholder;
-  if (shell === 'shell') {
-    return (
-      <Suspense fallback={placeholder}>
-        <HeaderAuthSlot stacked={stacked} onNavigate={onNavigate} />
-      </Suspense>
-    );
-  }
-  const open = (mode: 'login' | 'register') => {
-    onNavigate?.();
-    openAuthModal({ mode });
-  };
   return (
-    <HeaderAuthArea
+    <HeaderAccountCorner
+      state={shell === 'pending' ? 'pending' : shell === 'shell' ? 'signed-in' : 'signed-out'}
+      signedIn={<HeaderAuthSlot stacked={stacked} onNavigate={onNavigate} />}
       stacked={stacked}
-      onSignIn={() => open('login')}
-      onGetStarted={() => open('register')}
+      onNavigate={onNavigate}
     />
   );
 };

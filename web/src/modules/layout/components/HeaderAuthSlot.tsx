@@ -1,10 +1,8 @@
-import { Suspense, lazy } from 'react';
+import { lazy } from 'react';
 
-import { useAuthModal } from '../../auth/hooks/useAuthModal';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
 
-import { HeaderAuthArea } from './HeaderAuthArea';
-import styles from './HeaderAuthArea.module.css';
+import { HeaderAccountCorner } from './HeaderAccountCorner';
 
 const SignedInAccountArea = lazy(async () => ({
   default: (await import('./SignedInAccountArea')).SignedInAccountArea,
@@ -21,27 +19,14 @@ type HeaderAuthSlotProps = {
  */
 export const HeaderAuthSlot = ({ stacked = false, onNavigate }: HeaderAuthSlotProps) => {
   const { user, loading } = useCurrentUser();
-  const { openAuthModal } = useAuthModal();
-  const placeholder = <div className={styles.placeholder} aria-hidden="true" />;
-
-  if (loading) return placeholder;
-  if (user) {
-    return (
-      <Suspense fallback={placeholder}>
-        <SignedInAccountArea user={user} stacked={stacked} onNavigate={onNavigate} />
-      </Suspense>
-    );
-  }
-
-  const open = (mode: 'login' | 'register') => {
-    onNavigate?.();
-    openAuthModal({ mode });
-  };
   return (
-    <HeaderAuthArea
+    <HeaderAccountCorner
+      state={loading ? 'pending' : user ? 'signed-in' : 'signed-out'}
+      signedIn={
+        user && <SignedInAccountArea user={user} stacked={stacked} onNavigate={onNavigate} />
+      }
       stacked={stacked}
-      onSignIn={() => open('login')}
-      onGetStarted={() => open('register')}
+      onNavigate={onNavigate}
     />
   );
 };
