@@ -8,6 +8,7 @@ import { signedInUser } from '../testing/accounts';
 type SignedInUser = Awaited<ReturnType<typeof signedInUser>>;
 import type { HttpClient } from '../testing/http-client';
 import { ScriptedProvider } from '../testing/scripted-provider';
+import { FINANCE_CSV_COLUMNS } from './finance-report-csv';
 import { startTestApp, type TestApp } from '../testing/test-app';
 
 // Gift money as finance sees it, from real events: revenue ("gifts") when the buyer pays, deferred
@@ -197,24 +198,7 @@ describe('finance: gift money from payment to redemption, spend, expiry and void
     );
     expect(csv.status).toBe(200);
     const [header, ...lines] = (await csv.text()).trim().split('\n');
-    expect(header!.split(',').slice(0, 16)).toEqual([
-      'period',
-      'currency',
-      'revenue_plans_cents',
-      'revenue_packs_cents',
-      'revenue_gifts_cents',
-      'revenue_total_cents',
-      'recognised_cents',
-      'breakage_cents',
-      'refunded_cents',
-      'deferred_opening_cents',
-      'deferred_closing_cents',
-      'paid_credits_sold',
-      'paid_credits_spent',
-      'paid_credits_expired',
-      'paid_credits_revoked',
-      'paid_credits_deferred',
-    ]);
+    expect(header!.split(',').slice(0, 16)).toEqual(FINANCE_CSV_COLUMNS.slice(0, 16));
     // Signup credits for the three users; 100 credits arrived by redemption; 5 spent, 95 expired.
     expect(lines).toEqual([
       `${from},usd,0,0,1497,1497,24,475,499,0,499,300,5,95,100,100,15,100,5,0,95,0,5,0`,
