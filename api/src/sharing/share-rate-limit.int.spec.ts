@@ -1,30 +1,17 @@
-import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generationStreamId } from '@app/ledger';
 import { signedInUser } from '../testing/accounts';
-import { fixturePhoto } from '../testing/fixtures';
-import type { HttpClient } from '../testing/http-client';
-import { startTestApp, type TestApp } from '../testing/test-app';
+import type { TestApp } from '../testing/test-app';
+import { generate, startSharingApp } from './testing/sharing-setup';
 
 const LIMIT = 2;
-
-async function generate(client: HttpClient, photo: Buffer) {
-  const form = new FormData();
-  form.set('style', 'ghibli');
-  form.set('profileImage', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'me.png');
-  const response = await client.fetch('/api/generate-image', { method: 'POST', body: form });
-  expect(response.status).toBe(200);
-  const { url } = (await response.json()) as { url: string };
-  return url.split('/')[3]!;
-}
 
 describe('share links per account', { timeout: 240_000 }, () => {
   let app: TestApp;
   let photo: Buffer;
 
   beforeAll(async () => {
-    app = await startTestApp({ SHARE_LINKS_PER_ACCOUNT_PER_HOUR: String(LIMIT) });
-    photo = await fs.readFile(fixturePhoto('chelsea.png'));
+    ({ app, photo } = await startSharingApp({ SHARE_LINKS_PER_ACCOUNT_PER_HOUR: String(LIMIT) }));
   });
   afterAll(async () => {
     await app?.close();

@@ -1,21 +1,10 @@
-import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generationStreamId } from '@app/ledger';
 import { signedInUser } from '../testing/accounts';
-import { fixturePhoto } from '../testing/fixtures';
 import { HttpClient } from '../testing/http-client';
-import { startTestApp, type TestApp } from '../testing/test-app';
+import type { TestApp } from '../testing/test-app';
+import { generate, startSharingApp } from './testing/sharing-setup';
 import { SHARE_ID_BYTES } from './share-id';
-
-async function generate(client: HttpClient, photo: Buffer) {
-  const form = new FormData();
-  form.set('style', 'ghibli');
-  form.set('profileImage', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'me.png');
-  const response = await client.fetch('/api/generate-image', { method: 'POST', body: form });
-  expect(response.status).toBe(200);
-  const { url } = (await response.json()) as { url: string };
-  return url.split('/')[3]!;
-}
 
 function share(client: HttpClient, generationId: string, original?: Buffer) {
   if (!original) return client.json(`/api/generations/${generationId}/share`, {});
@@ -38,8 +27,7 @@ describe('sharing a result over HTTP', { timeout: 180_000 }, () => {
   const anonymous = () => new HttpClient(app.url);
 
   beforeAll(async () => {
-    app = await startTestApp({ PUBLIC_URL: 'https://stylised.example' });
-    photo = await fs.readFile(fixturePhoto('chelsea.png'));
+    ({ app, photo } = await startSharingApp({ PUBLIC_URL: 'https://stylised.example' }));
   });
   afterAll(async () => {
     await app?.close();
