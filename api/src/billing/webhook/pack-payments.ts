@@ -1,13 +1,10 @@
 import type Stripe from 'stripe';
 import type pg from 'pg';
-import { creditStreamId, type CommandMetadata, type Ledger } from '@app/ledger';
+import { creditStreamId, type Ledger } from '@app/ledger';
 import type { GiftPayments } from '../gift-payments';
 import { packById, packExpiry, packPurchaseId } from '../packs';
 import { refundMetadata } from './refund-metadata';
-
-const seconds = (unix: number) => new Date(unix * 1000);
-const idOf = (value: string | { id: string } | null | undefined) =>
-  typeof value === 'string' ? value : (value?.id ?? null);
+import { idOf, seconds, stripeMetadata } from './stripe-values';
 
 /** A paid pack checkout as recorded: what a refunded charge takes back. */
 export interface PackPayment {
@@ -80,7 +77,7 @@ export class PackPayments {
           packId: pack.id,
         },
       },
-      metadataOf(event, `pack:${session.id}`, `Credit pack: ${pack.name}`),
+      stripeMetadata(event, `pack:${session.id}`, `Credit pack: ${pack.name}`),
     );
     await this.applyPendingRefunds(paymentIntentId);
     return true;
@@ -141,15 +138,4 @@ export class PackPayments {
     for (const refund of pending.rows)
       await this.revoke(refund.event_id, refund.charge_id, payment);
   }
-}
-
-function metadataOf(event: Stripe.Event, key: string, reason: string): CommandMetadata {
-  return {
-    now: new Date(),
-    actor: { kind: 'stripe', id: event.id },
-    reason,
-    correlationId: event.id,
-    causationId: event.id,
-    idempotencyKey: key,
-  };
 }
