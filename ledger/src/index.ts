@@ -3,6 +3,7 @@ export * from './shared/errors';
 export * from './shared/logger';
 export * from './shared/decider';
 export * from './credits/credit-account';
+export * from './credits/credit-account.balances';
 export * from './credits/credit-account.decide';
 export * from './credits/credit-buckets';
 export * from './subscription/subscription';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec, metadataAt } from '../testing/decider-spec';
-import { availableCredits, heldCredits, type CreditAccountEvent } from './credit-account';
+import { type CreditAccountEvent } from './credit-account';
+import { availableCredits, heldCredits } from './credit-account.balances';
 import { creditAccountDecider, type CreditAccountCommand } from './credit-account.decide';
 
 // Held credits that come back to a lot which ended while they were held (its payment refunded,

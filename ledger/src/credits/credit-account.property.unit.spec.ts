@@ -3,12 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '../shared/errors';
 import { metadataAt } from '../testing/decider-spec';
 import {
-  availableCredits,
-  heldCredits,
   initialCreditAccountState,
   type CreditAccountEvent,
   type CreditAccountState,
 } from './credit-account';
+import { availableCredits, heldCredits } from './credit-account.balances';
 import { creditAccountDecider, type CreditAccountCommand } from './credit-account.decide';
 
 const userId = 'user-p';

@@ -10,7 +10,8 @@ import {
   SpendNotFoundError,
   TooManyGenerationsError,
 } from '../shared/errors';
-import { availableCredits, heldCredits, type CreditAccountEvent } from './credit-account';
+import { type CreditAccountEvent } from './credit-account';
+import { availableCredits, heldCredits } from './credit-account.balances';
 import { creditAccountDecider, type CreditAccountCommand } from './credit-account.decide';
 
 const given = deciderSpec(creditAccountDecider);

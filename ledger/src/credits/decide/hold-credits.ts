@@ -1,11 +1,7 @@
 import { InsufficientCreditsError, TooManyGenerationsError } from '../../shared/errors';
 import type { CommandOf } from '../credit-account.commands';
-import {
-  availableCredits,
-  lotsInSpendingOrder,
-  type CreditAccountEvent,
-  type CreditAccountState,
-} from '../credit-account';
+import { type CreditAccountEvent, type CreditAccountState } from '../credit-account';
+import { availableCredits, lotsInSpendingOrder } from '../credit-account.balances';
 import { requirePositiveAmount } from './command-checks';
 
 export function holdCredits(

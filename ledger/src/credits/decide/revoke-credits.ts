@@ -1,5 +1,6 @@
 import type { CommandOf } from '../credit-account.commands';
-import { heldInLot, type CreditAccountEvent, type CreditAccountState } from '../credit-account';
+import { type CreditAccountEvent, type CreditAccountState } from '../credit-account';
+import { heldInLot } from '../credit-account.balances';
 
 export function revokeCredits(
   command: CommandOf<'RevokeCredits'>,
