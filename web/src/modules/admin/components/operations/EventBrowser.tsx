@@ -2,12 +2,12 @@ import { useQuery } from '@apollo/client/react';
 import { useId, useState } from 'react';
 
 import { graphql } from '../../../../gql';
-import { Button } from '../../../ui/components/Button';
-import { Spinner } from '../../../ui/components/Spinner';
 import { QueryState } from '../QueryState';
 import styles from '../admin.module.css';
 
+import { EventFilterForm, type Browse } from './EventFilterForm';
 import { EventItem } from './EventItem';
+import { EventPager } from './EventPager';
 import ops from './OperationsSection.module.css';
 
 const EVENTS_QUERY = graphql(`
@@ -27,10 +27,6 @@ const EVENTS_QUERY = graphql(`
     }
   }
 `);
-
-type Browse = { stream: string; after: string };
-
-const PAGE_SIZES = [20, 50, 100] as const;
 
 /**
  * The event log as stored: one stream from a version, or $all from a position, a page at a
@@ -66,56 +62,13 @@ export const EventBrowser = () => {
           name a stream (like credits-&lt;user id&gt;) to read it from a version number.
         </p>
       </div>
-      <form
-        className={styles.toolbar}
-        aria-label="Choose events"
-        onSubmit={(event) => {
-          event.preventDefault();
-          open({ stream: draft.stream.trim(), after: draft.after.trim() });
-        }}
-      >
-        <label className={`${styles.field} ${styles.grow}`}>
-          <span className={styles.fieldLabel}>Stream (empty: $all)</span>
-          <input
-            className={styles.control}
-            value={draft.stream}
-            spellCheck={false}
-            autoComplete="off"
-            placeholder="$all"
-            onChange={(event) => setDraft({ ...draft, stream: event.target.value })}
-          />
-        </label>
-        <label className={styles.field}>
-          <span className={styles.fieldLabel}>
-            {draft.stream.trim() ? 'From version' : 'After position'}
-          </span>
-          <input
-            className={styles.control}
-            value={draft.after}
-            spellCheck={false}
-            autoComplete="off"
-            placeholder={draft.stream.trim() ? '0' : 'start'}
-            onChange={(event) => setDraft({ ...draft, after: event.target.value })}
-          />
-        </label>
-        <label className={styles.field}>
-          <span className={styles.fieldLabel}>Per page</span>
-          <select
-            className={styles.control}
-            value={first}
-            onChange={(event) => setFirst(Number(event.target.value))}
-          >
-            {PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
-        </label>
-        <Button type="submit" size="sm">
-          Show events
-        </Button>
-      </form>
+      <EventFilterForm
+        draft={draft}
+        onDraftChange={setDraft}
+        pageSize={first}
+        onPageSizeChange={setFirst}
+        onSubmit={open}
+      />
       <QueryState
         loading={!page && loading}
         loadingText="Loading events…"
@@ -137,31 +90,16 @@ export const EventBrowser = () => {
         </ol>
       )}
       {page && (pages.length > 1 || page.next) && (
-        <nav className={styles.pager} aria-label="Event pages">
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={pages.length <= 1 || loading}
-            onClick={() => setPages((stack) => stack.slice(0, -1))}
-          >
-            Previous
-          </Button>
-          <span className={styles.pagerInfo}>
-            Page {pages.length}
-            {loading && <Spinner label="Loading" />}
-          </span>
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={!page.next || loading}
-            onClick={() => {
-              const next = page.next;
-              if (next) setPages((stack) => [...stack, { stream: current.stream, after: next }]);
-            }}
-          >
-            Next
-          </Button>
-        </nav>
+        <EventPager
+          pageNumber={pages.length}
+          loading={loading}
+          hasNext={!!page.next}
+          onPrevious={() => setPages((stack) => stack.slice(0, -1))}
+          onNext={() => {
+            const next = page.next;
+            if (next) setPages((stack) => [...stack, { stream: current.stream, after: next }]);
+          }}
+        />
       )}
     </section>
   );
