@@ -50,6 +50,11 @@ export class LocalBillingOutbox {
   }
 
   /** Hands the events over in order; one that fails stays pending (with the rest after it). */
+  /** Records the event, then hands it to the webhook handler: the real path runs. */
+  async deliver(type: string, object: unknown, created = new Date()) {
+    await this.send([await this.record(this.db, type, object, created)]);
+  }
+
   async send(events: RecordedLocalEvent[]): Promise<boolean> {
     for (const event of events) if (!(await this.sendOne(event))) return false;
     return true;

@@ -12,20 +12,19 @@ import { packById } from '../packs';
 import { isPaidPlan, planById, type PlanId } from '../plans';
 import type { StripeWebhookService } from '../webhook/stripe-webhook-service';
 import { LocalBillingOutbox } from './local-billing-outbox';
+import { LocalSubscriptions } from './local-subscriptions';
 import { alreadySubscribedMessage } from '../billing-service';
 import {
   createLocalPackSession,
   localPackPaymentIntent,
   localPaidPackCheckouts,
-  paidPackSessionObject,
+  payLocalPackSession,
 } from './local-pack-checkout';
 import {
   checkoutSessionObject,
   localId,
   paidInvoiceObject,
-  periodInvoiceId,
   refundedChargeObject,
-  subscriptionObject,
   type LocalSubscription,
 } from './stripe-objects';
 
@@ -42,30 +41,6 @@ const addMonth = (date: Date) => {
   return next;
 };
 
-interface SubscriptionRow {
-  id: string;
-  user_id: string;
-  customer_id: string;
-  plan_id: string;
-  status: string;
-  current_period_start: Date;
-  current_period_end: Date;
-  cancel_at_period_end: boolean;
-  scheduled_plan_id: string | null;
-}
-
-const toSubscription = (row: SubscriptionRow): LocalSubscription => ({
-  id: row.id,
-  userId: row.user_id,
-  customerId: row.customer_id,
-  planId: row.plan_id,
-  status: row.status,
-  currentPeriodStart: row.current_period_start,
-  currentPeriodEnd: row.current_period_end,
-  cancelAtPeriodEnd: row.cancel_at_period_end,
-  scheduledPlanId: row.scheduled_plan_id,
-});
-
 /**
  * The embedded stand-in for Stripe (PAYMENTS=local): hosted checkout, portal and renewals that
  * emit Stripe-shaped events, signed with the local webhook secret, into the real webhook handler.
@@ -73,12 +48,14 @@ const toSubscription = (row: SubscriptionRow): LocalSubscription => ({
 export class LocalBilling implements PaymentGateway {
   readonly kind = 'local' as const;
   readonly outbox: LocalBillingOutbox;
+  readonly subscriptions: LocalSubscriptions;
 
   constructor(
     private readonly db: pg.Pool,
     webhookSecret: string,
   ) {
     this.outbox = new LocalBillingOutbox(db, webhookSecret);
+    this.subscriptions = new LocalSubscriptions(db, this.outbox);
   }
 
   /** The webhook handler events are delivered to (set once both exist). */
@@ -198,41 +175,6 @@ export class LocalBilling implements PaymentGateway {
   }
 
   /**
-   * Pay a pack (or gift): one payment, no subscription. The open → complete step is one conditional
-   * UPDATE, so of concurrent or repeated payments only one sends checkout.session.completed.
-   */
-  private async payPack(session: Awaited<ReturnType<LocalBilling['checkoutSession']>>, now: Date) {
-    const paid = await withTransaction(this.db, async (client) => {
-      const claim = await client.query(
-        `UPDATE local_checkout_sessions SET status = 'complete', completed_at = $2
-         WHERE id = $1 AND status = 'open'`,
-        [session.id, now],
-      );
-      if (claim.rowCount !== 1) return null;
-      return [
-        await this.outbox.record(
-          client,
-          'checkout.session.completed',
-          paidPackSessionObject({
-            id: session.id,
-            userId: session.user_id,
-            customerId: localCustomerIdFor(session.user_id),
-            pack: session.pack!,
-            kind: session.kind === 'gift' ? 'gift' : 'pack',
-            paidAt: now,
-            successUrl: session.success_url,
-            cancelUrl: session.cancel_url,
-          }),
-          now,
-        ),
-      ];
-    });
-    // Recorded with the payment; a failed hand-over is retried by the outbox.
-    if (paid) await this.outbox.send(paid);
-    return session.success_url;
-  }
-
-  /**
    * Pay: customer and subscription are created, then checkout.session.completed and invoice.paid
    * are delivered. A session is paid once: the open → complete step is one conditional UPDATE taken
    * before anything else, in the same transaction as the subscription, so of any number of
@@ -241,7 +183,13 @@ export class LocalBilling implements PaymentGateway {
   async pay(sessionId: string, now = new Date()): Promise<string> {
     const session = await this.checkoutSession(sessionId);
     if (session.status !== 'open') return session.success_url;
-    if (session.kind !== 'plan') return this.payPack(session, now);
+    if (session.kind !== 'plan')
+      return payLocalPackSession(this.db, this.outbox, {
+        ...session,
+        pack: session.pack!,
+        customerId: localCustomerIdFor(session.user_id),
+        now,
+      });
     const plan = session.plan!;
     const customerId = localCustomerIdFor(session.user_id);
     const subscription: LocalSubscription = {
@@ -331,189 +279,32 @@ export class LocalBilling implements PaymentGateway {
     };
   }
 
-  async currentSubscription(by: {
-    customerId?: string;
-    userId?: string;
-  }): Promise<LocalSubscription | null> {
-    const result = await this.db.query<SubscriptionRow>(
-      `SELECT * FROM local_subscriptions WHERE (customer_id = $1 OR user_id = $2) AND status <> 'canceled'
-       ORDER BY created_at DESC LIMIT 1`,
-      [by.customerId ?? null, by.userId ?? null],
-    );
-    return result.rows[0] ? toSubscription(result.rows[0]) : null;
+  currentSubscription(by: { customerId?: string; userId?: string }) {
+    return this.subscriptions.current(by);
   }
 
-  /** Portal actions: cancel at period end, or resume a plan set to cancel. */
-  async setCancelAtPeriodEnd(customerId: string, cancelAtPeriodEnd: boolean, now = new Date()) {
-    const subscription = await this.liveSubscription(customerId);
-    const changed = await this.db.query<SubscriptionRow>(
-      `UPDATE local_subscriptions SET cancel_at_period_end = $2
-       WHERE id = $1 AND status <> 'canceled' AND cancel_at_period_end <> $2 RETURNING *`,
-      [subscription.id, cancelAtPeriodEnd],
-    );
-    if (!changed.rows[0]) return subscription; // already so: nothing changes, no event
-    const updated = toSubscription(changed.rows[0]);
-    await this.deliver('customer.subscription.updated', subscriptionObject(updated), now);
-    return updated;
+  setCancelAtPeriodEnd(customerId: string, cancelAtPeriodEnd: boolean, now = new Date()) {
+    return this.subscriptions.setCancelAtPeriodEnd(customerId, cancelAtPeriodEnd, now);
   }
 
-  async cancelSubscriptionsNow(userId: string, _customerId: string | null, now = new Date()) {
-    const subscription = await this.currentSubscription({ userId });
-    if (!subscription) return 0;
-    await this.db.query(`UPDATE local_subscriptions SET status = 'canceled' WHERE id = $1`, [
-      subscription.id,
-    ]);
-    await this.deliver(
-      'customer.subscription.deleted',
-      subscriptionObject({ ...subscription, status: 'canceled' }, now),
-      now,
-    );
-    return 1;
+  cancelSubscriptionsNow(userId: string, _customerId: string | null, now = new Date()) {
+    return this.subscriptions.cancelNow(userId, now);
   }
 
-  async endSubscriptionNow(subscriptionId: string, _idempotencyKey: string, now = new Date()) {
-    // One conditional UPDATE: of concurrent calls exactly one ends it and sends the event.
-    const ended = await this.db.query<SubscriptionRow>(
-      `UPDATE local_subscriptions SET status = 'canceled'
-       WHERE id = $1 AND status <> 'canceled' RETURNING *`,
-      [subscriptionId],
-    );
-    if (!ended.rows[0]) return false;
-    await this.deliver(
-      'customer.subscription.deleted',
-      subscriptionObject(toSubscription(ended.rows[0]), now),
-      now,
-    );
-    return true;
+  endSubscriptionNow(subscriptionId: string, _idempotencyKey: string, now = new Date()) {
+    return this.subscriptions.endNow(subscriptionId, now);
   }
 
-  /**
-   * Portal: switch plans. Up to a dearer plan at once: the prorated difference for the rest of the
-   * period is invoiced and paid now, and that invoice's credits replace what is left of the old
-   * plan's for this period (which expires). Down to a cheaper plan at the period's end: scheduled,
-   * the renewal bills the new plan. Choosing the current plan again drops a scheduled change.
-   * Each change is one conditional UPDATE, so concurrent clicks change the plan once.
-   */
-  async switchPlan(customerId: string, planId: string, now = new Date()) {
-    if (!isPaidPlan(planId)) throw new AppError('BAD_PLAN', 'Choose a paid plan', 400);
-    const subscription = await this.liveSubscription(customerId);
-    const current = planById(subscription.planId)!;
-    const target = planById(planId)!;
-    if (target.price > current.price) {
-      const upgraded = await this.db.query<SubscriptionRow>(
-        `UPDATE local_subscriptions SET plan_id = $3, scheduled_plan_id = NULL, cancel_at_period_end = false
-         WHERE id = $1 AND status <> 'canceled' AND plan_id = $2 AND current_period_end > $4 RETURNING *`,
-        [subscription.id, current.id, target.id, now],
-      );
-      if (!upgraded.rows[0]) return subscription;
-      const updated = toSubscription(upgraded.rows[0]);
-      const period = updated.currentPeriodEnd.getTime() - updated.currentPeriodStart.getTime();
-      const left = updated.currentPeriodEnd.getTime() - now.getTime();
-      const prorated = Math.max(
-        0,
-        Math.round(((target.price - current.price) * Math.min(left, period)) / period),
-      );
-      // The rest of the period from now (or the whole of it, if it has not begun: the operator's
-      // advance moves periods ahead of time).
-      const invoicedPeriod = {
-        ...updated,
-        currentPeriodStart: new Date(Math.max(now.getTime(), updated.currentPeriodStart.getTime())),
-      };
-      await this.deliver(
-        'invoice.paid',
-        paidInvoiceObject(invoicedPeriod, target, now, {
-          // One upgrade to a plan per period: the id names subscription, period and plan.
-          id: `${periodInvoiceId(updated.id, updated.currentPeriodStart)}_up_${target.id}`,
-          amountPaid: prorated,
-          billingReason: 'subscription_update',
-        }),
-        now,
-      );
-      await this.deliver('customer.subscription.updated', subscriptionObject(updated), now);
-      return updated;
-    }
-    const scheduled = target.id === current.id ? null : target.id;
-    const changed = await this.db.query<SubscriptionRow>(
-      `UPDATE local_subscriptions SET scheduled_plan_id = $2
-       WHERE id = $1 AND status <> 'canceled' AND scheduled_plan_id IS DISTINCT FROM $2 RETURNING *`,
-      [subscription.id, scheduled],
-    );
-    if (!changed.rows[0]) return subscription;
-    const updated = toSubscription(changed.rows[0]);
-    await this.deliver('customer.subscription.updated', subscriptionObject(updated), now);
-    return updated;
+  switchPlan(customerId: string, planId: string, now = new Date()) {
+    return this.subscriptions.switchPlan(customerId, planId, now);
   }
 
-  private async liveSubscription(customerId: string) {
-    const subscription = await this.currentSubscription({ customerId });
-    if (!subscription)
-      throw new AppError('NO_SUBSCRIPTION', 'There is no subscription to change', 409);
-    return subscription;
-  }
-
-  /**
-   * Operator tool: moves a subscription to its next period at once, as Stripe would at renewal
-   * (invoice.paid for the new period; or, when cancellation was scheduled, the subscription ends).
-   * Keyed by subscription and period: the conditional UPDATE names the period being left, so of
-   * any number of callers racing on one period exactly one renews (or ends) it; the others are
-   * told it already happened. The invoice id names subscription and period too.
-   */
-  async advance(
-    userId: string,
-    now = new Date(),
-  ): Promise<'renewed' | 'ended' | 'already renewed' | 'already ended'> {
-    const subscription = await this.currentSubscription({ userId });
-    if (!subscription)
-      throw new AppError('NO_SUBSCRIPTION', 'This user has no local subscription', 409);
-    if (subscription.cancelAtPeriodEnd) {
-      const ended = await this.db.query(
-        `UPDATE local_subscriptions SET status = 'canceled'
-         WHERE id = $1 AND status <> 'canceled' AND current_period_end = $2 RETURNING id`,
-        [subscription.id, subscription.currentPeriodEnd],
-      );
-      if (ended.rowCount === 0) return 'already ended';
-      await this.deliver(
-        'customer.subscription.deleted',
-        subscriptionObject({ ...subscription, status: 'canceled' }, now),
-        now,
-      );
-      return 'ended';
-    }
-    const renewal = await withTransaction(this.db, async (client) => {
-      const renewed = await client.query<SubscriptionRow>(
-        `UPDATE local_subscriptions
-         SET current_period_start = current_period_end,
-             current_period_end = current_period_end + interval '1 month',
-             plan_id = coalesce(scheduled_plan_id, plan_id), scheduled_plan_id = NULL
-         WHERE id = $1 AND status <> 'canceled' AND current_period_end = $2 AND NOT cancel_at_period_end
-         RETURNING *`,
-        [subscription.id, subscription.currentPeriodEnd],
-      );
-      const row = renewed.rows[0];
-      if (!row) return null;
-      const next = toSubscription(row);
-      return [
-        await this.outbox.record(
-          client,
-          'invoice.paid',
-          paidInvoiceObject(next, planById(next.planId)!, now),
-          now,
-        ),
-        await this.outbox.record(
-          client,
-          'customer.subscription.updated',
-          subscriptionObject(next),
-          now,
-        ),
-      ];
-    });
-    if (!renewal) return 'already renewed';
-    await this.outbox.send(renewal);
-    return 'renewed';
+  advance(userId: string, now = new Date()) {
+    return this.subscriptions.advance(userId, now);
   }
 
   /** Records the event, then hands it to the webhook handler: the real path runs. */
   private async deliver(type: string, object: unknown, created = new Date()) {
-    await this.outbox.send([await this.outbox.record(this.db, type, object, created)]);
+    await this.outbox.deliver(type, object, created);
   }
 }

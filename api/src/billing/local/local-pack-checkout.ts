@@ -1,7 +1,9 @@
+import { withTransaction } from '@app/ledger';
 import type pg from 'pg';
 import type Stripe from 'stripe';
 import type { PackCheckoutRequest, PaidPackCheckout } from '../payment-gateway';
 import { packById, type CreditPack } from '../packs';
+import type { LocalBillingOutbox } from './local-billing-outbox';
 import { localId } from './stripe-objects';
 
 const unix = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -82,4 +84,53 @@ export async function* localPaidPackCheckouts(db: pg.Pool): AsyncIterable<PaidPa
       refunded: row.refunded_at !== null,
     };
   }
+}
+
+/**
+ * Pay a pack (or gift): one payment, no subscription. The open → complete step is one conditional
+ * UPDATE, so of concurrent or repeated payments only one sends checkout.session.completed.
+ */
+export async function payLocalPackSession(
+  db: pg.Pool,
+  outbox: LocalBillingOutbox,
+  session: {
+    id: string;
+    user_id: string;
+    kind: 'plan' | 'pack' | 'gift';
+    success_url: string;
+    cancel_url: string;
+    pack: CreditPack;
+    customerId: string;
+    now: Date;
+  },
+): Promise<string> {
+  const { now } = session;
+  const paid = await withTransaction(db, async (client) => {
+    const claim = await client.query(
+      `UPDATE local_checkout_sessions SET status = 'complete', completed_at = $2
+       WHERE id = $1 AND status = 'open'`,
+      [session.id, now],
+    );
+    if (claim.rowCount !== 1) return null;
+    return [
+      await outbox.record(
+        client,
+        'checkout.session.completed',
+        paidPackSessionObject({
+          id: session.id,
+          userId: session.user_id,
+          customerId: session.customerId,
+          pack: session.pack,
+          kind: session.kind === 'gift' ? 'gift' : 'pack',
+          paidAt: now,
+          successUrl: session.success_url,
+          cancelUrl: session.cancel_url,
+        }),
+        now,
+      ),
+    ];
+  });
+  // Recorded with the payment; a failed hand-over is retried by the outbox.
+  if (paid) await outbox.send(paid);
+  return session.success_url;
 }
