@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@app/ledger';
-import type { AuditMismatch } from './ledger-audit';
+import type { AuditMismatch } from './audit-mismatch';
 
 /**
  * Gifts across their two streams: every gift lot in a credit account follows the gift's one

@@ -20,16 +20,9 @@ import {
   type AuditAccount,
   type AuditSubscription,
 } from './ledger-audit.fold';
+import type { AuditMismatch } from './audit-mismatch';
 
-export interface AuditMismatch {
-  userId: string;
-  /** What differs: a balance column, `lot <id>.<field>`, `subscription.<field>`, or `log`. */
-  field: string;
-  /** From the event log. */
-  expected: string;
-  /** From the read model. */
-  actual: string;
-}
+export { formatAuditMismatch, type AuditMismatch } from './audit-mismatch';
 
 export interface LedgerAuditResult {
   startedAt: Date;
@@ -303,7 +296,3 @@ export async function runLedgerAudit(deps: LedgerAuditDeps): Promise<LedgerAudit
     mismatches,
   };
 }
-
-/** One line per mismatch, for the CLI and logs. */
-export const formatAuditMismatch = (m: AuditMismatch) =>
-  `${m.userId}  ${m.field}: log says ${m.expected}, read model has ${m.actual}`;

@@ -12,7 +12,7 @@ import {
   type PaidMovementKind,
 } from '../paid-credits/paid-credits.fold';
 import { paidCreditsProjection } from '../paid-credits/paid-credits.projection';
-import type { AuditMismatch } from './ledger-audit';
+import type { AuditMismatch } from './audit-mismatch';
 
 // Finance's money from the log alone: every event folded in memory (one event at a time, no SQL,
 // no batches) and compared with the paid_credits read model, lot by lot and, for each lot, the
