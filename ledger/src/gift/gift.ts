@@ -10,7 +10,7 @@ export const giftStreamId = (giftId: string) => `gift-${giftId}`;
 /** The credit lot a redemption writes: one per gift, whoever redeems it. */
 export const giftPurchaseId = (giftId: string) => `gift:${giftId}`;
 
-const isoDate = z.string().datetime({ offset: true });
+const isoDate = z.iso.datetime({ offset: true });
 
 export const giftEventSchema = z.discriminatedUnion('type', [
   z.object({
