@@ -14,6 +14,7 @@ import type { ProjectionsGate } from '../composition/projections-gate';
 import { AppError, notFound } from '../shared/errors';
 import type { IdempotencyKeys } from '../shared/idempotency';
 import type { RequestContext } from '../shared/request-context';
+import { isUuid } from '../shared/uuid';
 
 const HOUR = 3_600_000;
 export const CLAIM_WINDOW_MS = 24 * HOUR;
@@ -72,7 +73,6 @@ const toClaim = (row: ClaimRow): GenerationClaim => ({
 });
 
 const refusal = (code: string, message: string) => new AppError(code, message, 409);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * "Doesn't look like me": the owner of a result asks for its 5 credits back. The limits are
@@ -98,7 +98,7 @@ export class GenerationClaims {
   ): Promise<GenerationClaim> {
     const { generationId, reason } = parseInput(claimInputSchema, input);
     // Someone else's generation, or no generation at all: the same answer.
-    if (!UUID.test(generationId)) throw notFound(CLAIM_MESSAGES.notFound);
+    if (!isUuid(generationId)) throw notFound(CLAIM_MESSAGES.notFound);
     // The stored answer of a repeat is plain JSON: the date travels as a string.
     const answer = await this.keys.once(
       `generation-claim:${userId}`,
@@ -234,7 +234,7 @@ export class GenerationClaims {
     if (generationIds.length === 0) return new Map<string, GenerationClaim>();
     const { rows } = await this.pool.query<ClaimRow>(
       `SELECT * FROM generation_claims WHERE user_id = $1 AND generation_id = ANY($2::uuid[])`,
-      [userId, generationIds.filter((id) => UUID.test(id))],
+      [userId, generationIds.filter(isUuid)],
     );
     return new Map(rows.map((row) => [row.generation_id, toClaim(row)]));
   }

@@ -23,6 +23,7 @@ import {
   sharePath,
   shareOriginalKey,
 } from './share-id';
+import { isUuid } from '../shared/uuid';
 
 export interface ShareView {
   shareId: string;
@@ -49,7 +50,6 @@ export interface ShareRequest {
   originalPhoto: Buffer | null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const generationNotFound = () => notFound('Generation not found');
 const shareLimitMessage = ({ retryAfterSeconds }: RateLimitedError) =>
   `You have made many share links in the last hour. Please try again in ${Math.ceil(retryAfterSeconds / 60)} min.`;
@@ -82,7 +82,7 @@ export class GenerationSharing {
     request: ShareRequest,
     context: RequestContext,
   ): Promise<ShareView> {
-    if (!UUID.test(generationId)) throw generationNotFound();
+    if (!isUuid(generationId)) throw generationNotFound();
     const shareId = newShareId();
     const command: GenerationCommand = {
       type: 'ShareGeneration',
@@ -128,7 +128,7 @@ export class GenerationSharing {
   }
 
   async unshare(userId: string, generationId: string, context: RequestContext): Promise<void> {
-    if (!UUID.test(generationId)) throw generationNotFound();
+    if (!isUuid(generationId)) throw generationNotFound();
     const events = await this.handle(
       generationId,
       { type: 'UnshareGeneration', data: { generationId, userId } },
@@ -148,7 +148,7 @@ export class GenerationSharing {
     generationId: string,
     context: RequestContext,
   ): Promise<void> {
-    if (!UUID.test(generationId)) throw generationNotFound();
+    if (!isUuid(generationId)) throw generationNotFound();
     const events = await this.handle(
       generationId,
       { type: 'DeleteGeneration', data: { generationId, userId } },
