@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createScratchDatabase, type ScratchDatabase } from '@app/ledger/testing/scratch-database';
 import { spawnApi, type SpawnedApi } from '../testing/spawn-api';
 
 // Two API processes on one database, as behind the balancer: each keeps session lookups in
@@ -8,36 +9,25 @@ const serverUrl = process.env.DATABASE_URL;
 const REACH_MS = 100;
 
 describe.skipIf(!serverUrl)('session revocation across API replicas', () => {
-  let databaseUrl = '';
-  let databaseName = '';
+  let database: ScratchDatabase;
   let a: SpawnedApi;
   let b: SpawnedApi;
   let sql: pg.Client;
 
   beforeAll(async () => {
-    databaseName = `revocation_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 7)}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${databaseName}`);
-    await admin.end();
-    const url = new URL(serverUrl!);
-    url.pathname = `/${databaseName}`;
-    databaseUrl = url.toString();
-    const env = { DATABASE_URL: databaseUrl, REGISTRATIONS_PER_IP: '1000' };
+    database = await createScratchDatabase(serverUrl!, 'revocation');
+    const env = { DATABASE_URL: database.url, REGISTRATIONS_PER_IP: '1000' };
     // A busy machine can take minutes to start two API processes.
     a = await spawnApi({ ...env, PROJECTIONS_MODE: 'in-process' }, 240_000);
     b = await spawnApi({ ...env, PROJECTIONS_MODE: 'worker' }, 240_000);
-    sql = new pg.Client({ connectionString: databaseUrl });
+    sql = new pg.Client({ connectionString: database.url });
     await sql.connect();
   }, 500_000);
 
   afterAll(async () => {
     await sql?.end();
     await Promise.all([a?.stop(), b?.stop()]);
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-    await admin.end();
+    await database?.drop();
   });
 
   const call = (api: SpawnedApi, path: string, token: string, init: RequestInit = {}) =>
