@@ -8,6 +8,7 @@ import {
   sharedOriginalPath,
   sharedPreviewPath,
 } from './share-id';
+import { OUTPUT_SIZE } from '../generation/output-size';
 
 // The page a public link opens: rendered here, complete without JavaScript (chat apps and
 // crawlers read its meta tags; people see the image at once), never naming who made it.
@@ -118,8 +119,8 @@ export function sharedResultPage(input: {
     `<meta property="og:url" content="${escape(origin + sharePath(input.shareId))}">`,
     `<meta property="og:image" content="${escape(image)}">`,
     `<meta property="og:image:type" content="image/png">`,
-    `<meta property="og:image:width" content="1024">`,
-    `<meta property="og:image:height" content="1024">`,
+    `<meta property="og:image:width" content="${OUTPUT_SIZE}">`,
+    `<meta property="og:image:height" content="${OUTPUT_SIZE}">`,
     `<meta property="og:image:alt" content="${escape(alt)}">`,
     `<meta name="twitter:card" content="summary_large_image">`,
     `<meta name="twitter:title" content="${escape(title)}">`,

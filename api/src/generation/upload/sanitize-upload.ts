@@ -1,11 +1,10 @@
 import sharp from 'sharp';
 import { AppError } from '../../shared/errors';
+import { OUTPUT_SIZE } from '../output-size';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Decoding more than this could exhaust memory (a decompression bomb); 40 MP covers any camera photo. */
 export const MAX_UPLOAD_PIXELS = 40_000_000;
-/** Longest side sent on to the image service: outputs are 1024×1024, and decoding less is faster. */
-const WORKING_SIZE = 1024;
 
 export type ImageType = 'jpeg' | 'png' | 'webp';
 
@@ -74,7 +73,8 @@ export const decodePhoto: PhotoDecoder = async (bytes) => {
       failOn: 'truncated',
     })
       .rotate()
-      .resize(WORKING_SIZE, WORKING_SIZE, { fit: 'inside', withoutEnlargement: true })
+      // Longest side sent on to the image service: no more than its output, and decoding less is faster.
+      .resize(OUTPUT_SIZE, OUTPUT_SIZE, { fit: 'inside', withoutEnlargement: true })
       .jpeg({ quality: 92, mozjpeg: false })
       .toBuffer({ resolveWithObject: true });
     return { data, width: info.width, height: info.height };

@@ -4,8 +4,8 @@ import type { Direction } from './direction';
 import type { Gray, Rgb } from './pixels';
 import type { Subject } from './subject/framing';
 
-/** The side of every picture the preview engine draws, in pixels (photos are framed to it). */
-export const OUTPUT_SIZE = 1024;
+/** The side of every picture the preview engine draws (photos are framed to it). */
+export { OUTPUT_SIZE } from '../../output-size';
 
 export interface PreparedPhoto {
   /** The photo flattened to sRGB and framed around its subject to OUTPUT_SIZE². */

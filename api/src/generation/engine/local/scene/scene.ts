@@ -1,5 +1,6 @@
 import type { Direction, Place, TimeOfDay } from '../direction';
 import type { Colour } from '../pixels';
+import { OUTPUT_SIZE } from '../../../output-size';
 import { IN_THE_SKY, OBJECT_DEFAULT_FILL, objectSvg } from './objects';
 import { clouds, ground, hex, mix, pick, stars, weatherLayer } from './scene-layers';
 
@@ -88,7 +89,7 @@ export function buildScene(direction: Direction, options: SceneOptions): Scene {
     const fill = object.colour ? hex(object.colour) : OBJECT_DEFAULT_FILL[object.kind];
     const side = (i + (random() < 0.5 ? 0 : 1)) % 2 === 0;
     const room = side ? span[0] : 1 - span[1];
-    const scale = Math.max(1.5, Math.min(2.2, (room * size) / 120)) * (size / 1024);
+    const scale = Math.max(1.5, Math.min(2.2, (room * size) / 120)) * (size / OUTPUT_SIZE);
     const x = side
       ? Math.max(size * 0.13, (span[0] * size) / 2)
       : Math.min(size * 0.87, size - ((1 - span[1]) * size) / 2);
