@@ -11,23 +11,19 @@ export interface RequestNotes {
   operation?: string;
 }
 
-// On the request itself rather than in a WeakMap: a plain property is cheaper to write on every
-// request and to collect after it.
-const NOTES = Symbol('requestNotes');
-type Noted = IncomingMessage & { [NOTES]?: RequestNotes };
-const notesOf = (request: IncomingMessage) => (request as Noted)[NOTES];
+const notes = new WeakMap<IncomingMessage, RequestNotes>();
 
 export function noteRequest(request: IncomingMessage, fields: RequestNotes): void {
-  const current = notesOf(request);
+  const current = notes.get(request);
   if (current) Object.assign(current, fields);
-  else (request as Noted)[NOTES] = { ...fields };
+  else notes.set(request, { ...fields });
 }
 
-export const requestNotes = (request: IncomingMessage): RequestNotes => notesOf(request) ?? {};
+export const requestNotes = (request: IncomingMessage): RequestNotes => notes.get(request) ?? {};
 
 /** The route pattern Express matched (it stays on the request after the router is done). */
 export function routeOf(request: IncomingMessage): string | undefined {
-  const noted = notesOf(request)?.route;
+  const noted = notes.get(request)?.route;
   if (noted) return noted;
   const route = (request as { route?: { path?: unknown } }).route;
   if (!route?.path) return undefined;
@@ -87,7 +83,7 @@ export function requestLogger(trustProxy: TrustProxy) {
           ? 'error'
           : 'info';
       if (!logger.isLevelEnabled(level)) return;
-      const noted = notesOf(request);
+      const noted = notes.get(request);
       const route = routeOf(request);
       logger[level](
         {

@@ -130,7 +130,11 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   const format = options.format ?? 'json';
   const destination =
     options.destination ??
-    (format === 'readable' ? readableDestination(process.stdout) : pino.destination(1));
+    (format === 'readable'
+      ? readableDestination(process.stdout)
+      : // Written in the background (lines that arrive during a write go out with the next one);
+        // pino flushes what is left synchronously when the process exits.
+        pino.destination({ dest: 1, sync: false }));
   return pino(
     {
       level: options.level ?? 'info',
