@@ -1,6 +1,8 @@
 // CPU time the server process spends per request (utime + stime from /proc), for `me` on the API
 // and `{ hello }` on a bare Yoga: steadier than throughput on a shared machine. Linux only.
-// Usage: npx tsx bench/api/cpu-per-request.ts [requests]
+// Usage: npx tsx bench/api/cpu-per-request.ts [requests] [warm-up requests, default 1000]
+// (both servers keep getting faster for several thousand requests as V8 optimises them: 8000
+// warm-up requests compare them warm)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -10,6 +12,7 @@ import { freePort, spawnApi } from '../../api/src/testing/spawn-api';
 
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const requests = Number(process.argv[2] ?? 5000);
+const warmUp = Number(process.argv[3] ?? 1000);
 const ticks = async (pid: number) => {
   const fields = (await fs.readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
   return Number(fields[11]) + Number(fields[12]); // utime + stime, in clock ticks (1/100 s)
@@ -22,7 +25,7 @@ async function cpuPerRequest(pid: number, url: string, body: string, headers = {
     body,
     connections: 8,
   };
-  await autocannon({ ...options, amount: 1000 });
+  await autocannon({ ...options, amount: warmUp });
   const before = await ticks(pid);
   const result = await autocannon({ ...options, amount: requests });
   const after = await ticks(pid);

@@ -17,6 +17,7 @@ import { componentLogger } from '@app/ledger';
 import type { GraphQLContext } from './context';
 import { schema } from './schema';
 import { useRequestObservation } from './request-observation';
+import { useRequestBodyLimit } from './request-body-limit';
 import { graphqlObserver } from '../observability/app-metrics';
 
 export const CSRF_HEADER = 'x-graphql-yoga-csrf';
@@ -76,6 +77,8 @@ export function createGraphQLServer(services: Services) {
     logging: false,
     graphiql: !services.config.production,
     maskedErrors: { maskError },
+    // Enforced by useRequestBodyLimit (same limit, no counting stream for sized bodies).
+    maxRequestBodySize: false,
     // GraphQL is served straight from Node's HTTP server, not through Express: identify here.
     context: async ({ req, res }) => {
       const viewer = await viewerOf(req, services.accounts);
@@ -96,6 +99,8 @@ export function createGraphQLServer(services: Services) {
             useDisableIntrospection(),
           ]
         : []),
+      // Last: it wraps whichever request parser the plugins above settled on.
+      useRequestBodyLimit(),
     ],
   });
 }

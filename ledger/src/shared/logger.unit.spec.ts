@@ -35,6 +35,26 @@ describe('the logger', () => {
     expect(JSON.parse(line!)).toMatchObject({ userId: 'user-1', msg: 'something happened' });
   });
 
+  it('writes the same line without redaction when it has no secret key (the request line)', () => {
+    const line = {
+      req: { id: 'r-1', method: 'POST', path: '/graphql' },
+      res: { status: 200 },
+      route: '/graphql',
+      operation: 'Me',
+      userId: 'user-1',
+      durationMs: 3,
+    };
+    const written = (redact: boolean) => {
+      const lines: string[] = [];
+      const destination = { write: (text: string) => void lines.push(text) };
+      createLogger({ level: 'info', destination, redact }).info(line, 'request completed');
+      const { time: _time, ...rest } = JSON.parse(lines[0]!) as Record<string, unknown>;
+      return rest;
+    };
+    expect(written(false)).toEqual(written(true));
+    expect(written(false)).toMatchObject(line);
+  });
+
   it('scrubs emails, bearer tokens and secret query parameters from error texts', () => {
     const { logger, lines } = capture();
     logger.error(

@@ -34,12 +34,27 @@ export function startTracing(
       'service.name': env.OTEL_SERVICE_NAME ?? defaultServiceName,
     }),
     // OTLP/HTTP with JSON bodies; headers and timeout from the standard OTEL_EXPORTER_OTLP_* variables.
-    spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url }))],
+    spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url }), batchSettings(env))],
   });
   // The async-hooks context manager and the W3C trace-context propagator.
   provider.register();
   tracePostgres();
   return true;
+}
+
+/**
+ * Small batches often rather than the SDK's 512 spans every 5 s: serialising a batch to OTLP JSON
+ * runs on the event loop, and a 512-span batch is a pause long enough to show in request p99s.
+ * OTEL_BSP_MAX_EXPORT_BATCH_SIZE and OTEL_BSP_SCHEDULE_DELAY still override these.
+ */
+const BATCH_SPANS = 64;
+const BATCH_DELAY_MS = 1000;
+
+function batchSettings(env: NodeJS.ProcessEnv) {
+  return {
+    ...(env.OTEL_BSP_MAX_EXPORT_BATCH_SIZE ? {} : { maxExportBatchSize: BATCH_SPANS }),
+    ...(env.OTEL_BSP_SCHEDULE_DELAY ? {} : { scheduledDelayMillis: BATCH_DELAY_MS }),
+  };
 }
 
 /** Sends every finished span now (tests, and before the process exits). */

@@ -1,0 +1,98 @@
+// Server CPU per `me` request (utime + stime from /proc) with request logs at info and traces
+// exported to a local OTLP receiver, against logs silent and tracing off: the cost that
+// bench/tracing.ts sees as p99, measured in a way that holds on a shared machine. Linux only.
+// Usage: npx tsx bench/api/cpu-tracing.ts [requests, default 5000] [warm-up requests, default 8000]
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { spawnApi } from '../../api/src/testing/spawn-api';
+
+const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const requests = Number(process.argv[2] ?? 5000);
+const warmUp = Number(process.argv[3] ?? 8000);
+const ticks = async (pid: number) => {
+  const fields = (await fs.readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+  return Number(fields[11]) + Number(fields[12]); // utime + stime, in clock ticks (1/100 s)
+};
+
+const name = `bench_cpu_tracing_${Date.now()}`;
+const admin = new pg.Client({ connectionString: serverUrl });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${name}`);
+const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
+const receiver = createServer((request, response) => {
+  request.resume();
+  request.on('end', () =>
+    response.writeHead(200, { 'content-type': 'application/json' }).end('{}'),
+  );
+});
+await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+const common = {
+  DATABASE_URL: databaseUrl,
+  PROJECTIONS_MODE: 'in-process',
+  LOG_FORMAT: 'json',
+  REPLICATE_API_TOKEN: 'bench-never-called', // as bench/api.ts: no preview-engine model load
+};
+
+let token = '';
+async function cpuPerRequest(env: Record<string, string>): Promise<number> {
+  const api = await spawnApi(env, 180_000);
+  try {
+    if (!token) {
+      const registered = await fetch(`${api.url}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'cpu@example.com', password: 'benchmark', username: 'cpu' }),
+      });
+      token = ((await registered.json()) as { token: string }).token;
+    }
+    const options = {
+      url: `${api.url}/graphql`,
+      method: 'POST' as const,
+      headers: {
+        'content-type': 'application/json',
+        'x-graphql-yoga-csrf': '1',
+        authorization: `Bearer ${token}`,
+      },
+      body: JSON.stringify({ query: 'query Me { me { id username credits } }' }),
+      connections: 8,
+    };
+    await autocannon({ ...options, amount: warmUp });
+    const before = await ticks(api.process.pid!);
+    const result = await autocannon({ ...options, amount: requests });
+    const after = await ticks(api.process.pid!);
+    if (result.non2xx || result.errors)
+      throw new Error(`${result.non2xx + result.errors} failures`);
+    return ((after - before) * 10_000) / requests;
+  } finally {
+    await api.stop();
+  }
+}
+
+try {
+  const off: number[] = [];
+  const on: number[] = [];
+  // Alternated, twice each, so drift on a shared machine hits both alike.
+  for (let round = 0; round < 2; round++) {
+    off.push(await cpuPerRequest({ ...common, LOG_LEVEL: 'silent' }));
+    on.push(
+      await cpuPerRequest({
+        ...common,
+        LOG_LEVEL: 'info',
+        OTEL_EXPORTER_OTLP_ENDPOINT: receiverUrl,
+      }),
+    );
+  }
+  const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
+  console.log(
+    `server CPU per me request (load ${os.loadavg()[0]!.toFixed(1)}): logs silent, tracing off ${off.map((v) => v.toFixed(0)).join(' / ')} µs; logs info, traces exported ${on.map((v) => v.toFixed(0)).join(' / ')} µs; means instrumented / off ${(mean(on) / mean(off)).toFixed(2)}`,
+  );
+} finally {
+  receiver.close();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.end();
+}
