@@ -1,11 +1,11 @@
 import {
   creditAccountEventSchema,
   creditAccountEventTypes,
-  parseRecordedEvent,
   type CreditAccountEvent,
   type RecordedEvent,
 } from '@app/ledger';
 import type pg from 'pg';
+import { parseOnce } from '../runtime/parse-once';
 import type { Projection } from '../runtime/projection';
 import { accountSnapshotNotice } from '../account-snapshot/change-notice';
 
@@ -164,10 +164,7 @@ export const creditBalancesProjection: Projection = {
   async apply(client: pg.PoolClient, events: readonly RecordedEvent[], table) {
     const batch = new BatchAccumulator();
     for (const recorded of events) {
-      batch.add(
-        parseRecordedEvent(creditAccountEventSchema, recorded),
-        recorded.metadata.occurredAt,
-      );
+      batch.add(parseOnce(creditAccountEventSchema, recorded), recorded.metadata.occurredAt);
     }
     const lots = table('credit_lots');
     const balances = table('credit_balances');

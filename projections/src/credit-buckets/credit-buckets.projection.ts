@@ -1,10 +1,6 @@
-import {
-  creditAccountEventSchema,
-  creditAccountEventTypes,
-  parseRecordedEvent,
-  type RecordedEvent,
-} from '@app/ledger';
+import { creditAccountEventSchema, creditAccountEventTypes, type RecordedEvent } from '@app/ledger';
 import type pg from 'pg';
+import { parseOnce } from '../runtime/parse-once';
 import type { Projection } from '../runtime/projection';
 import { bucketChangesOf, inheritOrigin, type BucketLot } from './credit-buckets.fold';
 
@@ -43,7 +39,7 @@ export const creditBucketsProjection: Projection = {
     const added = new Map<string, { lot: BucketLot; inheritFrom?: string }>();
     const adjustments = new Map<string, { userId: string; lotId: string; delta: number }>();
     for (const recorded of events) {
-      const event = parseRecordedEvent(creditAccountEventSchema, recorded);
+      const event = parseOnce(creditAccountEventSchema, recorded);
       for (const change of bucketChangesOf(event, recorded.metadata.occurredAt)) {
         const id = key(change.kind === 'add' ? change.lot.userId : change.userId, lotIdOf(change));
         if (change.kind === 'add') {

@@ -1,11 +1,11 @@
 import {
   creditAccountEventSchema,
   creditAccountEventTypes,
-  parseRecordedEvent,
   type CreditAccountEvent,
   type RecordedEvent,
 } from '@app/ledger';
 import type pg from 'pg';
+import { parseOnce } from '../runtime/parse-once';
 import type { Projection } from '../runtime/projection';
 import { copyRows } from '../runtime/sql';
 
@@ -169,7 +169,11 @@ export const creditHistoryProjection: Projection = {
   async apply(client: pg.PoolClient, events: readonly RecordedEvent[], table) {
     const history = table('credit_history');
     const accounts = table('credit_history_accounts');
-    const users = [...new Set(events.map((e) => (e.data as { userId: string }).userId))];
+    const parsed = events.map((recorded) => ({
+      recorded,
+      event: parseOnce(creditAccountEventSchema, recorded),
+    }));
+    const users = [...new Set(parsed.map(({ event }) => event.data.userId))];
     // One round trip: the users' running totals, then the last seq in a row of its own.
     const last = await client.query<{
       user_id: string | null;
@@ -187,8 +191,7 @@ export const creditHistoryProjection: Projection = {
       if (row.user_id === null) seq = Number(row.seq);
       else running.set(row.user_id, { balance: row.balance, held: row.held });
     }
-    const rows = events.map((recorded) => {
-      const event = parseRecordedEvent(creditAccountEventSchema, recorded);
+    const rows = parsed.map(({ recorded, event }) => {
       const movement = movementOf(event);
       const account = running.get(event.data.userId) ?? { balance: 0, held: 0 };
       account.balance += movement.delta;

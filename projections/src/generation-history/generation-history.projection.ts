@@ -2,11 +2,11 @@ import {
   assertNever,
   generationEventSchema,
   generationEventTypes,
-  parseRecordedEvent,
   type GenerationEvent,
   type RecordedEvent,
 } from '@app/ledger';
 import type pg from 'pg';
+import { parseOnce } from '../runtime/parse-once';
 import type { Projection } from '../runtime/projection';
 
 // One row per generation: style, status, timings, error and result. The prompt is personal data
@@ -112,7 +112,7 @@ export const generationHistoryProjection: Projection = {
 
   async apply(client: pg.PoolClient, events: readonly RecordedEvent[], table) {
     const name = table('generation_history');
-    const parsed = events.map((recorded) => parseRecordedEvent(generationEventSchema, recorded));
+    const parsed = events.map((recorded) => parseOnce(generationEventSchema, recorded));
     const ids = [...new Set(parsed.map((event) => event.data.generationId))];
     const existing = await client.query<Row>(
       `SELECT ${COLUMNS.join(', ')} FROM ${name} WHERE generation_id = ANY($1::text[])`,

@@ -1,5 +1,6 @@
-import type { GenerationEvent, RecordedEvent } from '@app/ledger';
+import { generationEventSchema, type RecordedEvent } from '@app/ledger';
 import type pg from 'pg';
+import { parseOnce } from '../runtime/parse-once';
 import type { Projection } from '../runtime/projection';
 import { shareChangeOf } from './generation-shares.fold';
 
@@ -29,7 +30,7 @@ export const generationSharesProjection: Projection = {
   async apply(client: pg.PoolClient, events: readonly RecordedEvent[], table) {
     const name = table('generation_shares');
     for (const recorded of events) {
-      const change = shareChangeOf(recorded as unknown as GenerationEvent);
+      const change = shareChangeOf(parseOnce(generationEventSchema, recorded));
       switch (change.kind) {
         case 'open':
           await client.query(

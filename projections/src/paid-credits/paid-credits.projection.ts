@@ -1,5 +1,12 @@
-import { creditAccountEventTypes, giftEventTypes, type RecordedEvent } from '@app/ledger';
+import {
+  creditAccountEventSchema,
+  creditAccountEventTypes,
+  giftEventSchema,
+  giftEventTypes,
+  type RecordedEvent,
+} from '@app/ledger';
 import type pg from 'pg';
+import { parseOnce } from '../runtime/parse-once';
 import type { Projection } from '../runtime/projection';
 import {
   foldPaidCredits,
@@ -43,6 +50,13 @@ async function loadLots(client: pg.PoolClient, table: string, ids: readonly stri
   const result = await client.query<LotRow>(`SELECT * FROM ${table} WHERE lot_id = ANY($1)`, [ids]);
   return result.rows.map(toLot);
 }
+
+const giftTypes = new Set<string>(giftEventTypes);
+
+const parsePaidCreditsEvent = (recorded: RecordedEvent): PaidCreditsEvent =>
+  giftTypes.has(recorded.type)
+    ? parseOnce(giftEventSchema, recorded)
+    : parseOnce(creditAccountEventSchema, recorded);
 
 export const paidCreditsProjection: Projection = {
   name: 'paid_credits',
@@ -89,7 +103,7 @@ export const paidCreditsProjection: Projection = {
     const movementsTable = table('paid_lot_movements');
     const parsed = events.map((recorded) => ({
       recorded,
-      event: recorded as unknown as PaidCreditsEvent,
+      event: parsePaidCreditsEvent(recorded),
     }));
     // The lots these events touch, then the origins of those (a support refund's lot names one).
     const lots: PaidLots = new Map();

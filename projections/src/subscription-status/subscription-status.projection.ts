@@ -1,7 +1,6 @@
 import {
   evolveSubscription,
   initialSubscriptionState,
-  parseRecordedEvent,
   subscriptionEventSchema,
   subscriptionEventTypes,
   type RecordedEvent,
@@ -9,6 +8,7 @@ import {
   type SubscriptionState,
 } from '@app/ledger';
 import type pg from 'pg';
+import { parseOnce } from '../runtime/parse-once';
 import type { Projection } from '../runtime/projection';
 import { accountSnapshotNotice } from '../account-snapshot/change-notice';
 
@@ -80,7 +80,11 @@ export const subscriptionStatusProjection: Projection = {
 
   async apply(client: pg.PoolClient, events: readonly RecordedEvent[], table) {
     const name = table('subscription_status');
-    const users = [...new Set(events.map((e) => (e.data as { userId: string }).userId))];
+    const parsed = events.map((recorded) => ({
+      recorded,
+      event: parseOnce(subscriptionEventSchema, recorded),
+    }));
+    const users = [...new Set(parsed.map(({ event }) => event.data.userId))];
     const existing = await client.query<Row>(
       `SELECT user_id, status, plan_id, customer_id, subscription_id,
          to_char(current_period_end AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS current_period_end,
@@ -88,8 +92,7 @@ export const subscriptionStatusProjection: Projection = {
       [users],
     );
     const rows = new Map(existing.rows.map((row) => [row.user_id, row]));
-    for (const recorded of events) {
-      const event = parseRecordedEvent(subscriptionEventSchema, recorded);
+    for (const { recorded, event } of parsed) {
       const row =
         rows.get(event.data.userId) ??
         ({
