@@ -20,7 +20,11 @@ const start = () => {
     link.href = href;
     document.head.append(link);
   }
-  void import('./app-main').then(({ startApp }) => startApp(container));
+  // React first, then the rest in a task of its own: two shorter tasks instead of one long one.
+  void import('react-dom/client')
+    .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
+    .then(() => import('./app-main'))
+    .then(({ startApp }) => startApp(container));
 };
 
 if (!container.hasChildNodes() || document.readyState === 'complete') start();
