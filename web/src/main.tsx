@@ -1,4 +1,5 @@
 import './modules/ui/theme/global.css';
+import { yieldToBrowser } from './modules/app/utils/yield-to-browser';
 
 /*
  * The entry: a few hundred bytes. A prerendered page (web/build/prerender.ts) is complete
@@ -22,7 +23,7 @@ const start = () => {
   }
   // React first, then the rest in a task of its own: two shorter tasks instead of one long one.
   void import('react-dom/client')
-    .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
+    .then(yieldToBrowser)
     .then(() => import('./app-main'))
     .then(({ startApp }) => startApp(container));
 };
