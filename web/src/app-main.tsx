@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 
 import { App } from './modules/app/components/App';
 import { loadMatchedRoutes } from './modules/app/utils/app-router';
-import { yieldToBrowser } from './modules/app/utils/yield-to-browser';
+import { yieldToBrowser } from './modules/browser/utils/yield-to-browser';
 
 /** Renders the app into `#root`: hydrates a prerendered page, renders the shell's empty root. */
 export const startApp = async (container: HTMLElement): Promise<void> => {

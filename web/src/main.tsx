@@ -1,5 +1,4 @@
 import './modules/ui/theme/global.css';
-import { yieldToBrowser } from './modules/app/utils/yield-to-browser';
 
 /*
  * The entry: a few hundred bytes. A prerendered page (web/build/prerender.ts) is complete
@@ -9,6 +8,15 @@ import { yieldToBrowser } from './modules/app/utils/yield-to-browser';
  */
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
+
+const postMessageToSelf = (callback: () => void) => {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    channel.port1.close();
+    callback();
+  };
+  channel.port2.postMessage(null);
+};
 
 const ROUTE_MODULES_META = 'meta[name="route-modules"]';
 
@@ -22,8 +30,10 @@ const start = () => {
     document.head.append(link);
   }
   // React first, then the rest in a task of its own: two shorter tasks instead of one long one.
-  void import('react-dom/client')
-    .then(yieldToBrowser)
+  // (A message, not a timeout, as in yieldToBrowser, which this entry does not import: sharing a
+  // module with the app would put the app's chunks in the page's head.)
+  void import('./modules/browser/utils/react-dom-client')
+    .then(() => new Promise<void>((resolve) => postMessageToSelf(resolve)))
     .then(() => import('./app-main'))
     .then(({ startApp }) => startApp(container));
 };

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 
-import { yieldToBrowser } from '../../app/utils/yield-to-browser';
+import { yieldToBrowser } from '../../browser/utils/yield-to-browser';
 
 /**
  * Loads a component together with the GraphQL client and renders it inside the client's

@@ -1,7 +1,7 @@
 import { createBrowserRouter, matchRoutes } from 'react-router';
 
 import { appRoutes } from './app-routes';
-import { yieldToBrowser } from './yield-to-browser';
+import { yieldToBrowser } from '../../browser/utils/yield-to-browser';
 
 /**
  * Resolves the lazy routes the current URL matches, as React Router's docs prescribe for
