@@ -96,15 +96,17 @@ interface Sample {
   longTasks: number;
 }
 
-async function measure(url: string, port: number): Promise<Sample> {
+async function measure(url: string, port: number, attempt = 1): Promise<Sample> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance'],
   });
-  if (!result || result.lhr.runtimeError)
-    throw new Error(`lighthouse failed on ${url}: ${result?.lhr.runtimeError?.message}`);
+  const failure = result ? result.lhr.runtimeError?.message : 'no result';
+  // On a loaded machine Lighthouse now and then loses the trace (NO_NAVSTART): run it again.
+  if (failure && attempt < 3) return measure(url, port, attempt + 1);
+  if (!result || failure) throw new Error(`lighthouse failed on ${url}: ${failure}`);
   const { audits, categories } = result.lhr;
   const saveDir = options('save')[0];
   if (saveDir) {
