@@ -1,7 +1,8 @@
 /**
  * Web benchmark (a report, not a test): the JavaScript a phone downloads before the landing page
  * first paints (gzip) against its 60 KB target, all the JavaScript it loads against its 170 KB
- * budget, and Lighthouse performance, LCP and accessibility on /, /pricing and /ghibli against
+ * budget, and Lighthouse performance, LCP and accessibility on /, /pricing, /ghibli and a shared
+ * result's page (/s/<id>, made by registering, generating and sharing) against
  * targets of 95, 1.8 s and 100 (issue 21). Runs the real server (api/src/main.ts, embedded database) serving the
  * built app, and Debian's Chromium.
  *
@@ -18,6 +19,7 @@ import { spawnApi, tempDataDir } from '../api/src/testing/spawn-api';
 import { block, fmt, heading, note, record, summaryTable, table, verdict } from './lib/report';
 import { launchDebuggableChromium } from './web/chromium';
 import { startGzipProxy } from './web/gzip-proxy';
+import { makeSharedResult } from './web/shared-result';
 import { measureJsBeforeFirstPaint, measureLandingJs } from './web/landing-js';
 import { type FormFactor, type LighthouseScores, runLighthouse } from './web/lighthouse';
 
@@ -27,6 +29,8 @@ const PERFORMANCE_TARGET = 95;
 const LCP_TARGET_MS = 1800;
 const ACCESSIBILITY_TARGET = 100;
 const PAGES = ['/', '/pricing', '/ghibli'] as const;
+/** A shared result's public page (`/s/<shareId>`, rendered by the API) is measured beside them. */
+const SHARED_RESULT_LABEL = '/s/<id>';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const webDir = path.join(repoRoot, 'web');
@@ -167,6 +171,11 @@ async function main() {
     heading(
       `Lighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ''}against targets: performance ${PERFORMANCE_TARGET}, LCP ${LCP_TARGET_MS} ms, accessibility ${ACCESSIBILITY_TARGET}`,
     );
+    const sharedResultPath = await makeSharedResult(api.url);
+    note(`shared result: ${sharedResultPath} (${SHARED_RESULT_LABEL} below)`);
+    const pages = [...PAGES, sharedResultPath];
+    const label = (url: string) =>
+      new URL(url).pathname === sharedResultPath ? SHARED_RESULT_LABEL : new URL(url).pathname;
     const chromium = await launchDebuggableChromium();
     const results: (LighthouseScores & { served: string })[] = [];
     const serverCompresses = uncompressed.length === 0;
@@ -187,7 +196,7 @@ async function main() {
     try {
       for (const { served, origin, formFactors: factors } of origins) {
         for (const formFactor of factors) {
-          for (const page of PAGES) {
+          for (const page of pages) {
             const attempts: LighthouseScores[] = [];
             for (let run = 0; run < runs; run++)
               attempts.push(await runLighthouse(`${origin}${page}`, chromium.port, formFactor));
@@ -224,7 +233,7 @@ async function main() {
         'speed index',
       ],
       results.map((r) => [
-        new URL(r.url).pathname,
+        label(r.url),
         r.formFactor,
         r.served,
         `${r.performance} (${verdict(r.performance >= PERFORMANCE_TARGET)})`,
@@ -237,7 +246,7 @@ async function main() {
       ]),
     );
     for (const r of results) {
-      const where = `${new URL(r.url).pathname} ${r.formFactor}${r.served === 'as served' ? '' : ` (${r.served})`}`;
+      const where = `${label(r.url)} ${r.formFactor}${r.served === 'as served' ? '' : ` (${r.served})`}`;
       const projection = r.served !== 'as served';
       record({
         measurement: `Lighthouse ${where}`,

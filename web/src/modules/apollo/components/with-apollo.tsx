@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
 
+import { yieldToBrowser } from '../../browser/utils/yield-to-browser';
+
 /**
  * Loads a component together with the GraphQL client and renders it inside the client's
  * provider: code that needs Apollo is reached only through this, so the pages and layouts that
@@ -8,10 +10,12 @@ import type { ComponentType } from 'react';
 export const withApollo = async <P extends object>(
   load: () => Promise<ComponentType<P>>,
 ): Promise<ComponentType<P>> => {
-  const [{ AppApolloProvider }, Component] = await Promise.all([
-    import('./AppApolloProvider'),
-    load(),
-  ]);
+  // Requested together; the client is set up, then the browser gets a turn before the page.
+  const provider = import('./AppApolloProvider');
+  const component = load();
+  const { AppApolloProvider } = await provider;
+  await yieldToBrowser();
+  const Component = await component;
   const WithApollo = (props: P) => (
     <AppApolloProvider>
       <Component {...props} />

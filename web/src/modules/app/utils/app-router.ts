@@ -1,6 +1,7 @@
 import { createBrowserRouter, matchRoutes } from 'react-router';
 
 import { appRoutes } from './app-routes';
+import { yieldToBrowser } from '../../browser/utils/yield-to-browser';
 
 /**
  * Resolves the lazy routes the current URL matches, as React Router's docs prescribe for
@@ -9,13 +10,14 @@ import { appRoutes } from './app-routes';
  */
 export const loadMatchedRoutes = async (): Promise<void> => {
   const matches = matchRoutes(appRoutes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const loaded = await route.lazy();
-      Object.assign(route, { ...loaded, lazy: undefined });
-    }),
-  );
+  // One at a time, each evaluated in a task of its own (a prerendered page has already asked for
+  // their files: main.tsx adds a modulepreload for each).
+  for (const { route } of matches) {
+    if (typeof route.lazy !== 'function') continue;
+    const loaded = await route.lazy();
+    Object.assign(route, { ...loaded, lazy: undefined });
+    await yieldToBrowser();
+  }
 };
 
 let router: ReturnType<typeof createBrowserRouter> | null = null;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 import {
   AUTO_SWEEP,
@@ -9,11 +9,13 @@ import {
   type SweepState,
 } from '../utils/slider-math';
 import { DEMO_SWEEP, demoSweepFrame } from '../utils/demo-sweep';
+import { createPositionStore, type PositionStore } from '../utils/position-store';
 
 import { usePrefersReducedMotion } from './usePrefersReducedMotion';
 
 export type SweepingSlider = {
-  position: number;
+  /** Read by the slider alone (`SweepingBeforeAfterSlider`), so a step re-renders only it. */
+  position: PositionStore;
   /** True once the visitor has taken over (drag, keyboard); the sweep never restarts. */
   stopped: boolean;
   /** Moves the handle on the visitor's behalf and stops the sweep. */
@@ -26,30 +28,28 @@ export type SweepingSlider = {
  */
 export const useAutoSweep = (range: SliderRange): SweepingSlider => {
   const reducedMotion = usePrefersReducedMotion();
-  const [state, setState] = useState<SweepState>({ position: SLIDER_START, direction: 1 });
+  const position = usePositionStore();
+  const direction = useRef<SweepState['direction']>(1);
   const [stopped, setStopped] = useState(false);
 
   useEffect(() => {
     if (stopped || reducedMotion) return;
     let interval: number | undefined;
     const delay = window.setTimeout(() => {
-      interval = window.setInterval(
-        () => setState((current) => nextSweepState(current)),
-        AUTO_SWEEP.intervalMs,
-      );
+      interval = window.setInterval(() => {
+        const next = nextSweepState({ position: position.get(), direction: direction.current });
+        direction.current = next.direction;
+        position.set(next.position);
+      }, AUTO_SWEEP.intervalMs);
     }, AUTO_SWEEP.delayMs);
     return () => {
       window.clearTimeout(delay);
       window.clearInterval(interval);
     };
-  }, [stopped, reducedMotion]);
+  }, [stopped, reducedMotion, position]);
 
-  const applyPosition = useCallback(
-    (position: number) => setState((current) => ({ ...current, position })),
-    [],
-  );
-  const moveTo = useUserMove(range, setStopped, applyPosition);
-  return { position: state.position, stopped, moveTo };
+  const moveTo = useUserMove(range, setStopped, position.set);
+  return { position, stopped, moveTo };
 };
 
 /**
@@ -58,7 +58,7 @@ export const useAutoSweep = (range: SliderRange): SweepingSlider => {
  */
 export const useDemoSweep = (range: SliderRange): SweepingSlider => {
   const reducedMotion = usePrefersReducedMotion();
-  const [position, setPosition] = useState<number>(SLIDER_START);
+  const position = usePositionStore();
   const [stopped, setStopped] = useState(false);
 
   useEffect(() => {
@@ -69,7 +69,7 @@ export const useDemoSweep = (range: SliderRange): SweepingSlider => {
       interval = window.setInterval(() => {
         elapsed += DEMO_SWEEP.tickMs;
         const frame = demoSweepFrame(elapsed);
-        setPosition(frame.position);
+        position.set(frame.position);
         if (frame.done) window.clearInterval(interval);
       }, DEMO_SWEEP.tickMs);
     }, DEMO_SWEEP.startDelayMs);
@@ -77,11 +77,13 @@ export const useDemoSweep = (range: SliderRange): SweepingSlider => {
       window.clearTimeout(delay);
       window.clearInterval(interval);
     };
-  }, [stopped, reducedMotion]);
+  }, [stopped, reducedMotion, position]);
 
-  const moveTo = useUserMove(range, setStopped, setPosition);
+  const moveTo = useUserMove(range, setStopped, position.set);
   return { position, stopped, moveTo };
 };
+
+const usePositionStore = (): PositionStore => useState(() => createPositionStore(SLIDER_START))[0];
 
 const useUserMove = (
   range: SliderRange,

@@ -2,10 +2,8 @@ import type { ReactNode } from 'react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 
-import {
-  BeforeAfterSlider,
-  type SliderImage,
-} from '../../before-after/components/BeforeAfterSlider';
+import type { SliderImage } from '../../before-after/components/BeforeAfterSlider';
+import { SweepingBeforeAfterSlider } from '../../before-after/components/SweepingBeforeAfterSlider';
 import type { SweepingSlider } from '../../before-after/hooks/useAutoSweep';
 import type { SliderRange } from '../../before-after/utils/slider-math';
 import { CreatorShareActions } from '../../sharing/components/CreatorShareActions';
@@ -93,13 +91,12 @@ export const CreatorPreview = ({
 
   return (
     <div className={styles.preview} ref={ref}>
-      <BeforeAfterSlider
+      <SweepingBeforeAfterSlider
+        slider={slider}
         before={before}
         after={after}
         beforeLabel={yourPhoto ? 'Your photo' : 'Before'}
         afterLabel={result ? 'Result' : yourPhoto ? 'Preview' : 'After'}
-        position={slider.position}
-        onMove={slider.moveTo}
         range={range}
         label="Before and after comparison"
         afterVeiled={Boolean(yourPhoto && !result)}

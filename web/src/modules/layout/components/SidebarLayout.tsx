@@ -68,24 +68,24 @@ export const SidebarLayout = ({ children, creditsSlot }: SidebarLayoutProps) => 
         <div className={styles.backdrop} aria-hidden="true" onClick={closeDrawerAndRefocus} />
       )}
       <main id="main" tabIndex={-1} className={styles.content}>
-        {isMobile && (
-          <div className={styles.toolbar}>
-            <button
-              ref={toggleRef}
-              type="button"
-              className={styles.toggle}
-              aria-expanded={drawerOpen}
-              aria-controls={sidebarId}
-              onClick={() => setDrawerOpen(true)}
-            >
-              <IconSidebar size={18} />
-              Styles &amp; credits
-            </button>
-            {activeStyleId && (
-              <span className={styles.current}>{ART_STYLES[activeStyleId].name}</span>
-            )}
-          </div>
-        )}
+        {/* Rendered on every screen and shown by the stylesheet under 768px: a prerendered page
+            (rendered as a desktop one) then has it before hydration, and nothing shifts. */}
+        <div className={styles.toolbar}>
+          <button
+            ref={toggleRef}
+            type="button"
+            className={styles.toggle}
+            aria-expanded={drawerOpen}
+            aria-controls={sidebarId}
+            onClick={() => setDrawerOpen(true)}
+          >
+            <IconSidebar size={18} />
+            Styles &amp; credits
+          </button>
+          {activeStyleId && (
+            <span className={styles.current}>{ART_STYLES[activeStyleId].name}</span>
+          )}
+        </div>
         {children}
       </main>
     </div>
