@@ -101,13 +101,16 @@ WITH input AS (
   FROM accepted a, generate_series(1, a.n) AS k
   ORDER BY a.first_index + k
   RETURNING stream_id, stream_version, transaction_id, global_position
+), written AS (
+  SELECT stream_id, max(transaction_id::text) AS commit_id, max(global_position)::text AS prepare,
+    max(stream_version) AS version
+  FROM inserted GROUP BY stream_id
 )
 SELECT c.request::int AS request,
   CASE WHEN a.request IS NOT NULL THEN 'ok' WHEN c.duplicate THEN 'duplicate' ELSE 'wrong_version' END AS outcome,
-  (SELECT max(i.transaction_id::text) FROM inserted i WHERE i.stream_id = c.stream_id) AS commit_id,
-  (SELECT max(i.global_position)::text FROM inserted i WHERE i.stream_id = c.stream_id) AS prepare,
-  coalesce((SELECT max(i.stream_version) FROM inserted i WHERE i.stream_id = c.stream_id), c.version)::text AS version
+  w.commit_id, w.prepare, coalesce(w.version, c.version)::text AS version
 FROM checked c LEFT JOIN accepted a ON a.request = c.request
+  LEFT JOIN written w ON w.stream_id = c.stream_id
 ORDER BY c.request`;
 
 export interface GroupRow {
