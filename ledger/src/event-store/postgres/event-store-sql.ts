@@ -90,7 +90,7 @@ WITH input AS (
 ), checked AS (
   SELECT c.*, EXISTS (
     SELECT 1 FROM events e
-    WHERE e.event_id IN (SELECT (x->>'id')::uuid FROM jsonb_array_elements(c.events) AS x)) AS duplicate
+    WHERE e.event_id = ANY (ARRAY(SELECT (x->>'id')::uuid FROM jsonb_array_elements(c.events) AS x))) AS duplicate
   FROM current_version c
 ), accepted AS (
   SELECT * FROM checked WHERE NOT duplicate AND (expected IS NULL OR version = expected)
