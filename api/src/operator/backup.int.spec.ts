@@ -118,6 +118,11 @@ describe.skipIf(!process.env.DATABASE_URL)('the restore drill', () => {
       const { rows } = await check.query<{ id: string }>('SELECT id FROM generation_requests');
       expect(rows.map((row) => row.id)).toContain(before);
       expect(rows.map((row) => row.id)).not.toContain(after);
+      // Planner statistics were gathered (pg_restore leaves none): the group append plans from them.
+      const stats = await check.query<{ analysed: boolean }>(
+        `SELECT last_analyze IS NOT NULL AS analysed FROM pg_stat_user_tables WHERE relname = 'events'`,
+      );
+      expect(stats.rows).toEqual([{ analysed: true }]);
       // The result images came back with the database.
       await expect(
         fs.stat(path.join(restoredDir, 'blobs', 'results', users[0]!.userId, `${before}.png`)),

@@ -178,6 +178,16 @@ export async function restore(
     ],
     { maxBuffer: 16 * 1024 * 1024 },
   );
+  // pg_restore leaves the tables without planner statistics; the event store's group append is
+  // planned from them (without, its checks scan the whole log), so they are gathered at once.
+  onProgress('analysing the restored tables');
+  const analyser = new pg.Client({ connectionString: databaseUrl });
+  await analyser.connect();
+  try {
+    await analyser.query('ANALYZE');
+  } finally {
+    await analyser.end();
+  }
 
   const runtime = await openRuntime({ ...config, projectionsMode: 'worker' });
   try {
