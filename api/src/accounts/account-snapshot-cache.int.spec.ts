@@ -131,10 +131,23 @@ describe.skipIf(!serverUrl)('balances cached in memory across API replicas', () 
   it('reads the database while its LISTEN connection is down', async () => {
     expect(await listenersConnected()).toBe(2);
     const before = await creditsOn(a);
-    await sql.query(
-      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+    const { rows: cut } = await sql.query<{ pid: number }>(
+      `SELECT pid FROM pg_stat_activity
        WHERE datname = current_database() AND application_name = 'account-snapshot-listener'`,
     );
+    await sql.query(`SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid`, [
+      cut.map((row) => row.pid),
+    ]);
+    // pg_terminate_backend only signals: the change below must come after the backends are gone
+    // (their sockets closed), not in the moment before the API can know its LISTEN was cut.
+    for (let tries = 0; ; tries++) {
+      const { rowCount } = await sql.query(`SELECT 1 FROM pg_stat_activity WHERE pid = ANY($1)`, [
+        cut.map((row) => row.pid),
+      ]);
+      if (rowCount === 0) break;
+      expect(tries).toBeLessThan(200);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
     await sql.query(
       `UPDATE credit_lots_v1 SET remaining = remaining + 1 WHERE user_id = $1 AND remaining > 0`,
       [userId],
