@@ -7,6 +7,7 @@ import autocannon from 'autocannon';
 import { createScratchDatabase } from '@app/ledger/testing/scratch-database';
 import { freePort, spawnApi } from '../api/src/testing/spawn-api';
 import { constantRate, type ConstantRateResult } from './lib/constant-rate';
+import { registerBenchUser } from './lib/register-user';
 
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const quick = process.argv.includes('--quick');
@@ -61,12 +62,7 @@ const api = await spawnApi({
 });
 const hello = await startHelloYoga();
 try {
-  const registered = await fetch(`${api.url}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'bench@example.com', password: 'benchmark', username: 'bench' }),
-  });
-  const { token } = (await registered.json()) as { token: string };
+  const token = await registerBenchUser(api.url, 'bench');
   const me = request(
     api.url,
     '{ me { id username email credits generationsRemaining subscriptionStatus currentPlan } }',

@@ -9,6 +9,7 @@ import os from 'node:os';
 import pg from 'pg';
 import { spawnApi, type SpawnedApi } from '../api/src/testing/spawn-api';
 import { constantRate, type ConstantRateResult } from './lib/constant-rate';
+import { registerBenchUser } from './lib/register-user';
 
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const duration = process.argv.includes('--quick') ? 3 : 10;
@@ -50,12 +51,7 @@ async function measure(env: Record<string, string>): Promise<ConstantRateResult>
   const api: SpawnedApi = await spawnApi(env, 180_000);
   try {
     if (!token) {
-      const registered = await fetch(`${api.url}/api/auth/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'trace@example.com', password: 'benchmark', username: 'tr' }),
-      });
-      token = ((await registered.json()) as { token: string }).token;
+      token = await registerBenchUser(api.url, 'tr');
     }
     const options = {
       url: `${api.url}/graphql`,

@@ -9,6 +9,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort, spawnApi } from '../../api/src/testing/spawn-api';
+import { registerBenchUser } from '../lib/register-user';
 
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const requests = Number(process.argv[2] ?? 5000);
@@ -54,12 +55,7 @@ await new Promise<void>((resolve) =>
   hello.stdout.on('data', (chunk) => String(chunk).includes('listening') && resolve()),
 );
 try {
-  const registered = await fetch(`${api.url}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'cpu@example.com', password: 'benchmark', username: 'cpu' }),
-  });
-  const { token } = (await registered.json()) as { token: string };
+  const token = await registerBenchUser(api.url, 'cpu');
   const me = JSON.stringify({
     query:
       '{ me { id username email credits generationsRemaining subscriptionStatus currentPlan } }',

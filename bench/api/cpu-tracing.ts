@@ -9,6 +9,7 @@ import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { spawnApi } from '../../api/src/testing/spawn-api';
+import { registerBenchUser } from '../lib/register-user';
 
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const requests = Number(process.argv[2] ?? 5000);
@@ -43,12 +44,7 @@ async function cpuPerRequest(env: Record<string, string>): Promise<number> {
   const api = await spawnApi(env, 180_000);
   try {
     if (!token) {
-      const registered = await fetch(`${api.url}/api/auth/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'cpu@example.com', password: 'benchmark', username: 'cpu' }),
-      });
-      token = ((await registered.json()) as { token: string }).token;
+      token = await registerBenchUser(api.url, 'cpu');
     }
     const options = {
       url: `${api.url}/graphql`,

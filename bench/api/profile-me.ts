@@ -7,6 +7,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { spawnApi } from '../../api/src/testing/spawn-api';
+import { registerBenchUser } from '../lib/register-user';
 
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const seconds = Number(process.argv[2] ?? 8);
@@ -31,12 +32,7 @@ const api = await spawnApi(
   ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
 );
 try {
-  const registered = await fetch(`${api.url}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'prof@example.com', password: 'benchmark', username: 'prof' }),
-  });
-  const { token } = (await registered.json()) as { token: string };
+  const token = await registerBenchUser(api.url, 'prof');
   loadStarted = performance.now();
   const result = await autocannon({
     url: `${api.url}/graphql`,
