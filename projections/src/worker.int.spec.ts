@@ -18,10 +18,31 @@ async function terminateAll(databaseName: string) {
       'SELECT pid FROM pg_stat_activity WHERE datname = $1',
       [databaseName],
     );
-    for (const { pid } of rows) await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+    const pids = rows.map((row) => row.pid);
+    await admin.query('SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid', [pids]);
+    // pg_terminate_backend only signals: wait until the backends are gone and their sockets closed.
+    for (let tries = 0; ; tries++) {
+      const { rowCount } = await admin.query('SELECT 1 FROM pg_stat_activity WHERE pid = ANY($1)', [
+        pids,
+      ]);
+      if (rowCount === 0) break;
+      if (tries > 500) throw new Error('terminated backends did not go away');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
     return rows.length;
   } finally {
     await admin.end();
+  }
+}
+
+async function seedAfterCut(storage: LedgerStorage) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await seedLedger(storage.ledger, 2, 1);
+    } catch (error) {
+      if (attempt > 8) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 }
 
@@ -58,10 +79,9 @@ describe.skipIf(!process.env.DATABASE_URL)('projections worker', () => {
       await caughtUp(storage, 20_000);
 
       expect(await terminateAll(database.name)).toBeGreaterThan(0);
-      await seedLedger(storage.ledger, 2, 1).catch(async () => {
-        // A pooled connection may have been mid-query; the retry uses a fresh one.
-        await seedLedger(storage.ledger, 2, 1);
-      });
+      // Every idle pooled client is now dead; the pool drops each one only when it hands it out
+      // or its socket error arrives, so the first commands may fail until the pool is fresh.
+      await seedAfterCut(storage);
       await caughtUp(storage, 20_000);
     } finally {
       controller.abort();
