@@ -165,10 +165,11 @@ export class GenerationPipeline {
   ): Promise<GenerationOutcome> {
     const providerFinishedAt = performance.now();
     if (outcome.status === 'succeeded') {
-      if (await this.settlement.deliver(request, outcome.png, job.by)) {
+      const delivered = await this.settlement.deliver(request, outcome.png, job.by);
+      if (delivered) {
         this.finished(request, job.heldAt, null);
         return {
-          generation: (await this.repository.find(request.id))!,
+          generation: delivered,
           url: resultUrlFor(request.id),
           timings: {
             checkedAt: job.checkedAt,

@@ -127,28 +127,26 @@ export class GenerationRepository {
     ]);
   }
 
-  async setResultKey(id: string, resultKey: string) {
-    await this.db.query('UPDATE generation_requests SET result_key = $2 WHERE id = $1', [
-      id,
-      resultKey,
-    ]);
-  }
-
+  /** Ends the request: succeeded with its result, or failed with why; the row as it now is. */
   async complete(
     id: string,
-    outcome: { status: 'succeeded' } | { status: 'failed'; code: string; message: string },
-  ) {
-    await this.db.query(
+    outcome:
+      | { status: 'succeeded'; resultKey: string }
+      | { status: 'failed'; code: string; message: string },
+  ): Promise<GenerationRequest | null> {
+    const result = await this.db.query<Row>(
       `UPDATE generation_requests SET status = $2, error_code = $3, error_message = $4, upload_key = NULL,
-         completed_at = coalesce(completed_at, now())
-       WHERE id = $1`,
+         result_key = coalesce($5, result_key), completed_at = coalesce(completed_at, now())
+       WHERE id = $1 RETURNING *`,
       [
         id,
         outcome.status,
         outcome.status === 'failed' ? outcome.code : null,
         outcome.status === 'failed' ? outcome.message : null,
+        outcome.status === 'succeeded' ? outcome.resultKey : null,
       ],
     );
+    return result.rows[0] ? toRequest(result.rows[0]) : null;
   }
 
   async delete(id: string) {

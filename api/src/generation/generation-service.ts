@@ -6,7 +6,7 @@ import {
   TooManyGenerationsError,
   type Ledger,
 } from '@app/ledger';
-import { getAccountSnapshot } from '@app/projections';
+import { getAccountSnapshot, type AccountSnapshot } from '@app/projections';
 import type pg from 'pg';
 import type { ProjectionsGate } from '../composition/projections-gate';
 import { isPaidPlan } from '../billing/plans';
@@ -53,6 +53,11 @@ export interface GenerateRequest {
   actionFigure?: unknown;
   idempotencyKey?: string | null;
   context: RequestContext;
+  /**
+   * The balance check (checkAccount), when the adapter started it while the upload was still
+   * arriving; otherwise it runs after the upload is in.
+   */
+  accountCheck?: Promise<AccountSnapshot>;
 }
 
 const parseStyle = (style: string): StyleId => {
@@ -123,7 +128,7 @@ export class GenerationService {
       const earlier = await this.repository.findByIdempotencyKey(user.id, idempotencyKey);
       if (earlier) return this.replay(earlier);
     }
-    const snapshot = await this.checkCanGenerate(user.id);
+    const snapshot = await (request.accountCheck ?? this.checkAccount(user.id));
     const photo = await this.checkPhoto(style, request.photo);
     const checkedAt = performance.now();
     const actionFigure =
@@ -176,8 +181,10 @@ export class GenerationService {
    * The spec's order: signed in (the adapters), enough credits, a photo. Everything cheap
    * (the balance, the generations already running, the photo's header) is checked before a
    * single pixel is decoded, so a user who cannot generate cannot make the server decode.
+   * Adapters may start this as the request arrives (GenerateRequest.accountCheck), so the read
+   * overlaps receiving the upload; generate still awaits it before the decode.
    */
-  private async checkCanGenerate(userId: string) {
+  async checkAccount(userId: string): Promise<AccountSnapshot> {
     const snapshot = await getAccountSnapshot(this.pool, userId);
     if (snapshot.available < CREDITS_PER_GENERATION) {
       throw new AppError('INSUFFICIENT_CREDITS', INSUFFICIENT_CREDITS_MESSAGE, 402);

@@ -42,11 +42,18 @@ export class GenerationSettlement {
     };
   }
 
-  /** Stores the image and captures the hold. Returns false when the hold was already released. */
-  async deliver(request: GenerationRequest, png: Buffer, by: SettlementActor): Promise<boolean> {
+  /**
+   * Stores the image and captures the hold; the delivered generation, or null when the hold was
+   * already released. The image is written before the capture (money is taken only for an image
+   * that exists); a crash in between is finished by recovery, which finds it under resultKeyFor.
+   */
+  async deliver(
+    request: GenerationRequest,
+    png: Buffer,
+    by: SettlementActor,
+  ): Promise<GenerationRequest | null> {
     const resultKey = resultKeyFor(request);
     await this.blobs.put(resultKey, png, 'image/png');
-    await this.repository.setResultKey(request.id, resultKey);
     let captured: GlobalPosition | null;
     try {
       captured = (
@@ -61,33 +68,42 @@ export class GenerationSettlement {
       // Released already (the reconciler gave up on it): the user keeps the credits, not the image.
       await this.blobs.delete(resultKey);
       await this.markFailed(request, 'HOLD_RELEASED', 'Failed to generate image', by);
-      return false;
+      return null;
     }
-    await this.recordDelivered(request, by, captured);
-    return true;
+    return this.recordDelivered(request, by, captured);
   }
 
-  /** The hold was captured: make the generation's record say so (also after a crash in between). */
+  /**
+   * The hold was captured: make the generation's record say so (also after a crash in between).
+   * The event, the row (status and result key in one update) and the upload's removal do not
+   * depend on each other, so they go at once; each is idempotent if a crash cuts them short.
+   */
   async recordDelivered(
     request: GenerationRequest,
     by: SettlementActor,
     captured: GlobalPosition | null = null,
-  ) {
-    const { position } = await this.ledger.generations.handle(
-      generationStreamId(request.id),
-      {
-        type: 'CompleteGeneration',
-        data: {
-          generationId: request.id,
-          userId: request.userId,
-          resultKey: resultKeyFor(request),
+  ): Promise<GenerationRequest> {
+    const [{ position }, completed] = await Promise.all([
+      this.ledger.generations.handle(
+        generationStreamId(request.id),
+        {
+          type: 'CompleteGeneration',
+          data: {
+            generationId: request.id,
+            userId: request.userId,
+            resultKey: resultKeyFor(request),
+          },
         },
-      },
-      this.metadata(by, `generation-completed:${request.id}`, 'Image delivered'),
-    );
-    await this.repository.complete(request.id, { status: 'succeeded' });
-    await this.dropUpload(request);
+        this.metadata(by, `generation-completed:${request.id}`, 'Image delivered'),
+      ),
+      this.repository.complete(request.id, {
+        status: 'succeeded',
+        resultKey: resultKeyFor(request),
+      }),
+      this.dropUpload(request),
+    ]);
     await this.waitFor(captured, position);
+    return completed ?? { ...request, status: 'succeeded', resultKey: resultKeyFor(request) };
   }
 
   /** Releases the hold. Returns false when it had been captured (the image was delivered). */
@@ -124,21 +140,23 @@ export class GenerationSettlement {
     by: SettlementActor,
     released: GlobalPosition | null = null,
   ) {
-    const { position } = await this.ledger.generations.handle(
-      generationStreamId(request.id),
-      {
-        type: 'FailGeneration',
-        data: {
-          generationId: request.id,
-          userId: request.userId,
-          errorCode: code,
-          errorMessage: message,
+    const [{ position }] = await Promise.all([
+      this.ledger.generations.handle(
+        generationStreamId(request.id),
+        {
+          type: 'FailGeneration',
+          data: {
+            generationId: request.id,
+            userId: request.userId,
+            errorCode: code,
+            errorMessage: message,
+          },
         },
-      },
-      this.metadata(by, `generation-failed:${request.id}`, 'Generation failed'),
-    );
-    await this.repository.complete(request.id, { status: 'failed', code, message });
-    await this.dropUpload(request);
+        this.metadata(by, `generation-failed:${request.id}`, 'Generation failed'),
+      ),
+      this.repository.complete(request.id, { status: 'failed', code, message }),
+      this.dropUpload(request),
+    ]);
     await this.waitFor(released, position);
   }
 
@@ -148,6 +166,6 @@ export class GenerationSettlement {
 
   /** Read-your-writes: the balance and the history show this settlement when we answer. */
   private async waitFor(...positions: (GlobalPosition | null)[]) {
-    for (const position of positions) await this.projections.waitFor(position);
+    await Promise.all(positions.map((position) => this.projections.waitFor(position)));
   }
 }

@@ -2,6 +2,7 @@ import express, { Router, type NextFunction, type Request, type Response } from 
 import multer from 'multer';
 import { parseInput } from '../../accounts/account-validation';
 import type { Services } from '../../composition/services';
+import type { AccountSnapshot } from '@app/projections';
 import { findOwnedRequest } from '../../generation/generation-views';
 import {
   actionFigureConfigSchema,
@@ -49,7 +50,13 @@ export function generationRoutes(services: Services): Router {
     '/api/generate-image',
     (request, response, next) => {
       response.locals.receivedAt = performance.now();
-      next(request.viewer ? undefined : new AppError('UNAUTHENTICATED', PLEASE_LOGIN, 401));
+      if (!request.viewer) return next(new AppError('UNAUTHENTICATED', PLEASE_LOGIN, 401));
+      // The balance is read while the photo arrives; the generation awaits it before decoding.
+      const accountCheck = services.generations.checkAccount(request.viewer.user.id);
+      // Answered by the generation (or never needed, when the upload is refused first).
+      accountCheck.catch(() => undefined);
+      response.locals.accountCheck = accountCheck;
+      next();
     },
     receivePhoto,
     async (request, response) => {
@@ -67,6 +74,7 @@ export function generationRoutes(services: Services): Router {
           idempotencyKeyFrom(request.get('idempotency-key')) ??
           (typeof body.idempotencyKey === 'string' ? body.idempotencyKey : null),
         context: request.context!,
+        accountCheck: response.locals.accountCheck as Promise<AccountSnapshot>,
       });
       if (timings) {
         // Our own overhead around the image service, readable by clients and benchmarks.
