@@ -75,34 +75,35 @@ export class GenerationSettlement {
 
   /**
    * The hold was captured: make the generation's record say so (also after a crash in between).
-   * The event, the row (status and result key in one update) and the upload's removal do not
-   * depend on each other, so they go at once; each is idempotent if a crash cuts them short.
+   * The event comes first: recovery finds unfinished generations by their row still pending, so
+   * the row may say succeeded only once the event is in the log. The row (status and result key in
+   * one update) and the upload's removal then go at once; each is idempotent.
    */
   async recordDelivered(
     request: GenerationRequest,
     by: SettlementActor,
     captured: GlobalPosition | null = null,
   ): Promise<GenerationRequest> {
-    const [{ position }, completed] = await Promise.all([
-      this.ledger.generations.handle(
-        generationStreamId(request.id),
-        {
-          type: 'CompleteGeneration',
-          data: {
-            generationId: request.id,
-            userId: request.userId,
-            resultKey: resultKeyFor(request),
-          },
+    const { position } = await this.ledger.generations.handle(
+      generationStreamId(request.id),
+      {
+        type: 'CompleteGeneration',
+        data: {
+          generationId: request.id,
+          userId: request.userId,
+          resultKey: resultKeyFor(request),
         },
-        this.metadata(by, `generation-completed:${request.id}`, 'Image delivered'),
-      ),
+      },
+      this.metadata(by, `generation-completed:${request.id}`, 'Image delivered'),
+    );
+    const [completed] = await Promise.all([
       this.repository.complete(request.id, {
         status: 'succeeded',
         resultKey: resultKeyFor(request),
       }),
       this.dropUpload(request),
+      this.waitFor(captured, position),
     ]);
-    await this.waitFor(captured, position);
     return completed ?? { ...request, status: 'succeeded', resultKey: resultKeyFor(request) };
   }
 
@@ -140,24 +141,25 @@ export class GenerationSettlement {
     by: SettlementActor,
     released: GlobalPosition | null = null,
   ) {
-    const [{ position }] = await Promise.all([
-      this.ledger.generations.handle(
-        generationStreamId(request.id),
-        {
-          type: 'FailGeneration',
-          data: {
-            generationId: request.id,
-            userId: request.userId,
-            errorCode: code,
-            errorMessage: message,
-          },
+    // The event before the row, as in recordDelivered.
+    const { position } = await this.ledger.generations.handle(
+      generationStreamId(request.id),
+      {
+        type: 'FailGeneration',
+        data: {
+          generationId: request.id,
+          userId: request.userId,
+          errorCode: code,
+          errorMessage: message,
         },
-        this.metadata(by, `generation-failed:${request.id}`, 'Generation failed'),
-      ),
+      },
+      this.metadata(by, `generation-failed:${request.id}`, 'Generation failed'),
+    );
+    await Promise.all([
       this.repository.complete(request.id, { status: 'failed', code, message }),
       this.dropUpload(request),
+      this.waitFor(released, position),
     ]);
-    await this.waitFor(released, position);
   }
 
   private async dropUpload(request: GenerationRequest) {
