@@ -1,7 +1,7 @@
 import { componentLogger, type Logger } from '../../shared/logger';
 import type pg from 'pg';
 import { AppendSignal } from '../append-signal';
-import { settleGroup, takeGroup, type PendingAppend } from './group-commit';
+import { MAX_GROUP_SIZE, settleGroup, takeGroup, type PendingAppend } from './group-commit';
 import { NotificationListener } from './notification-listener';
 import {
   NOTIFY_CHANNEL,
@@ -14,6 +14,7 @@ import {
   type EventRow,
   toRecorded,
   APPEND_GROUP_SQL,
+  APPEND_GROUP_CHECKED_SQL,
   type GroupRow,
   expectedParam,
   groupDocument,
@@ -39,6 +40,10 @@ export interface PostgresEventStoreOptions {
    * statement.
    */
   groupCommit?: boolean;
+  /** Groups written at once, each on its own connection (default MAX_GROUPS_IN_FLIGHT). */
+  maxGroupsInFlight?: number;
+  /** Appends per group statement (default MAX_GROUP_SIZE). */
+  maxGroupSize?: number;
   /**
    * Connection string for a dedicated LISTEN connection, so appends by other processes wake
    * readers at once. Without it readers rely on in-process signals and polling.
@@ -66,6 +71,7 @@ export class PostgresEventStore implements EventStore {
   private readonly waiting: PendingAppend[] = [];
   private readonly streamsInFlight = new Set<string>();
   private groupsInFlight = 0;
+  private groupsScheduled = false;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -95,14 +101,38 @@ export class PostgresEventStore implements EventStore {
     if (this.options.groupCommit === false) return this.appendAlone(streamId, events, expected);
     return new Promise<AppendResult>((resolve, reject) => {
       this.waiting.push({ streamId, events, expected, resolve, reject });
+      this.scheduleGroups();
+    });
+  }
+
+  /**
+   * Starts groups on the next turn of the event loop, not at once: the callers a finished group
+   * answers append again in the same turn, and then go together instead of the first of them
+   * alone (which left most statements holding a single append at 64 writers).
+   */
+  private scheduleGroups() {
+    if (this.groupsScheduled) return;
+    this.groupsScheduled = true;
+    setImmediate(() => {
+      this.groupsScheduled = false;
       this.startGroups();
     });
   }
 
-  /** Starts groups while fewer than MAX_GROUPS_IN_FLIGHT are being written and appends wait. */
+  /**
+   * Starts groups while fewer than MAX_GROUPS_IN_FLIGHT are being written and appends wait. The
+   * waiting appends are spread over the free connections (not all in the first group), so groups
+   * overlap: one executes while another waits for its WAL flush.
+   */
   private startGroups() {
-    while (this.groupsInFlight < MAX_GROUPS_IN_FLIGHT && this.waiting.length > 0) {
-      const { group, later, streams } = takeGroup(this.waiting, this.streamsInFlight);
+    const maxInFlight = this.options.maxGroupsInFlight ?? MAX_GROUPS_IN_FLIGHT;
+    while (this.groupsInFlight < maxInFlight && this.waiting.length > 0) {
+      const share = Math.ceil(this.waiting.length / (maxInFlight - this.groupsInFlight));
+      const { group, later, streams } = takeGroup(
+        this.waiting,
+        this.streamsInFlight,
+        Math.min(this.options.maxGroupSize ?? MAX_GROUP_SIZE, share),
+      );
       if (group.length === 0) return;
       this.waiting.splice(0, this.waiting.length, ...later);
       this.groupsInFlight++;
@@ -110,7 +140,7 @@ export class PostgresEventStore implements EventStore {
       void this.writeGroup(group).finally(() => {
         this.groupsInFlight--;
         for (const stream of streams) this.streamsInFlight.delete(stream);
-        this.startGroups();
+        this.scheduleGroups();
       });
     }
   }
@@ -125,18 +155,21 @@ export class PostgresEventStore implements EventStore {
       }
       return;
     }
-    let rows: GroupRow[];
+    const document = groupDocument(group);
+    let rows: GroupRow[] | null;
     try {
-      const result = await this.pool.query<GroupRow>(
-        preparedQuery(this.pool, 'events_append_group', APPEND_GROUP_SQL, [groupDocument(group)]),
+      rows = await this.groupStatement('events_append_group', APPEND_GROUP_SQL, document);
+      rows ??= await this.groupStatement(
+        'events_append_group_checked',
+        APPEND_GROUP_CHECKED_SQL,
+        document,
       );
-      rows = result.rows;
     } catch (error) {
-      if ((error as { code?: string }).code !== '23505') {
-        for (const pending of group) pending.reject(error);
-        return;
-      }
-      // A unique violation somewhere in the group: each append on its own says whose it was.
+      for (const pending of group) pending.reject(error);
+      return;
+    }
+    if (!rows) {
+      // A unique violation even with event ids looked up: each append on its own says whose it was.
       await Promise.all(
         group.map(async (pending) => {
           try {
@@ -151,6 +184,21 @@ export class PostgresEventStore implements EventStore {
       return;
     }
     if (settleGroup(group, rows)) this.signalAppend();
+  }
+
+  /** A group statement's rows, or null when it failed on a unique violation (nothing written). */
+  private async groupStatement(
+    name: string,
+    text: string,
+    document: string,
+  ): Promise<GroupRow[] | null> {
+    try {
+      return (await this.pool.query<GroupRow>(preparedQuery(this.pool, name, text, [document])))
+        .rows;
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') return null;
+      throw error;
+    }
   }
 
   /** One append as one statement (a group of one, or group commit off). */
