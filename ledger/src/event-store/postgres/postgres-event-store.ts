@@ -1,7 +1,8 @@
 import { componentLogger, type Logger } from '../../shared/logger';
 import type pg from 'pg';
 import { AppendSignal } from '../append-signal';
-import { MAX_GROUP_SIZE, settleGroup, takeGroup, type PendingAppend } from './group-commit';
+import { settleGroup, type PendingAppend } from './group-commit';
+import { GroupCommitQueue, type GroupCommitLimits } from './group-commit-queue';
 import { NotificationListener } from './notification-listener';
 import {
   NOTIFY_CHANNEL,
@@ -32,7 +33,7 @@ import {
 } from '../event-store';
 import { preparedQuery } from '../../infrastructure/postgres/prepared-query';
 
-export interface PostgresEventStoreOptions {
+export interface PostgresEventStoreOptions extends GroupCommitLimits {
   /**
    * Group commit (default on): appends to different streams that arrive while earlier ones are
    * being written go to Postgres together, one statement and one transaction (one WAL flush) for
@@ -40,10 +41,6 @@ export interface PostgresEventStoreOptions {
    * statement.
    */
   groupCommit?: boolean;
-  /** Groups written at once, each on its own connection (default MAX_GROUPS_IN_FLIGHT). */
-  maxGroupsInFlight?: number;
-  /** Appends per group statement (default MAX_GROUP_SIZE). */
-  maxGroupSize?: number;
   /**
    * Connection string for a dedicated LISTEN connection, so appends by other processes wake
    * readers at once. Without it readers rely on in-process signals and polling.
@@ -59,8 +56,6 @@ export interface PostgresEventStoreOptions {
 const POLL_WHILE_DISCONNECTED_MS = 100;
 
 const MAX_ANY_VERSION_RETRIES = 10;
-/** Groups written at once (each on its own connection); a stream is in at most one of them. */
-const MAX_GROUPS_IN_FLIGHT = 4;
 
 export class PostgresEventStore implements EventStore {
   private readonly appended = new AppendSignal();
@@ -68,15 +63,13 @@ export class PostgresEventStore implements EventStore {
   readonly listener: NotificationListener | null;
   private notifyTimer: NodeJS.Timeout | null = null;
   private closed = false;
-  private readonly waiting: PendingAppend[] = [];
-  private readonly streamsInFlight = new Set<string>();
-  private groupsInFlight = 0;
-  private groupsScheduled = false;
+  private readonly groups: GroupCommitQueue;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly options: PostgresEventStoreOptions = {},
   ) {
+    this.groups = new GroupCommitQueue((group) => this.writeGroup(group), options);
     this.listener = options.listenConnectionString
       ? new NotificationListener({
           connectionString: options.listenConnectionString,
@@ -99,50 +92,7 @@ export class PostgresEventStore implements EventStore {
   ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     if (this.options.groupCommit === false) return this.appendAlone(streamId, events, expected);
-    return new Promise<AppendResult>((resolve, reject) => {
-      this.waiting.push({ streamId, events, expected, resolve, reject });
-      this.scheduleGroups();
-    });
-  }
-
-  /**
-   * Starts groups on the next turn of the event loop, not at once: the callers a finished group
-   * answers append again in the same turn, and then go together instead of the first of them
-   * alone (which left most statements holding a single append at 64 writers).
-   */
-  private scheduleGroups() {
-    if (this.groupsScheduled) return;
-    this.groupsScheduled = true;
-    setImmediate(() => {
-      this.groupsScheduled = false;
-      this.startGroups();
-    });
-  }
-
-  /**
-   * Starts groups while fewer than MAX_GROUPS_IN_FLIGHT are being written and appends wait. The
-   * waiting appends are spread over the free connections (not all in the first group), so groups
-   * overlap: one executes while another waits for its WAL flush.
-   */
-  private startGroups() {
-    const maxInFlight = this.options.maxGroupsInFlight ?? MAX_GROUPS_IN_FLIGHT;
-    while (this.groupsInFlight < maxInFlight && this.waiting.length > 0) {
-      const share = Math.ceil(this.waiting.length / (maxInFlight - this.groupsInFlight));
-      const { group, later, streams } = takeGroup(
-        this.waiting,
-        this.streamsInFlight,
-        Math.min(this.options.maxGroupSize ?? MAX_GROUP_SIZE, share),
-      );
-      if (group.length === 0) return;
-      this.waiting.splice(0, this.waiting.length, ...later);
-      this.groupsInFlight++;
-      for (const stream of streams) this.streamsInFlight.add(stream);
-      void this.writeGroup(group).finally(() => {
-        this.groupsInFlight--;
-        for (const stream of streams) this.streamsInFlight.delete(stream);
-        this.scheduleGroups();
-      });
-    }
+    return this.groups.append(streamId, events, expected);
   }
 
   private async writeGroup(group: readonly PendingAppend[]): Promise<void> {
