@@ -77,10 +77,37 @@ export const toRecorded = (row: EventRow): RecordedEvent => ({
 });
 
 // A group of appends to distinct streams as one statement: each append's expected version is
-// checked against its stream, the accepted ones inserted, and one row per append returned. A
-// unique violation (a writer elsewhere took a version, or a duplicate event id) fails the whole
-// statement; then each append of the group is retried on its own, which gives each its own answer.
+// checked against its stream, the accepted ones inserted, and one row per append returned. Event
+// ids are random per decision, so a duplicate is a rare retry: it is left to the unique index here
+// rather than looked up for every append (that lookup was a sixth of the statement's CPU at 64).
 export const APPEND_GROUP_SQL = `
+WITH input AS (
+  SELECT r.request, r.item->>'s' AS stream_id, (r.item->>'x')::bigint AS expected, r.item->'e' AS events,
+    (SELECT coalesce(max(e.stream_version), -1) FROM events e WHERE e.stream_id = r.item->>'s') AS version
+  FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS r(item, request)
+), inserted AS (
+  INSERT INTO events (stream_id, stream_version, event_id, type, data, metadata)
+  SELECT i.stream_id, i.version + k.ordinal, (k.event->>'id')::uuid, k.event->>'type', k.event->'data',
+    k.event->'metadata'
+  FROM input i, jsonb_array_elements(i.events) WITH ORDINALITY AS k(event, ordinal)
+  WHERE i.expected IS NULL OR i.version = i.expected
+  ORDER BY i.request, k.ordinal
+  RETURNING stream_id, stream_version, global_position
+), written AS (
+  SELECT stream_id, max(global_position)::text AS prepare, max(stream_version) AS version
+  FROM inserted GROUP BY stream_id
+)
+SELECT i.request::int AS request, CASE WHEN w.version IS NULL THEN 'wrong_version' ELSE 'ok' END AS outcome,
+  CASE WHEN w.version IS NULL THEN NULL ELSE pg_current_xact_id()::text END AS commit_id, w.prepare,
+  coalesce(w.version, i.version)::text AS version
+FROM input i LEFT JOIN written w ON w.stream_id = i.stream_id
+ORDER BY i.request`;
+
+// After a unique violation of the group above: the same group again, now with each append's event
+// ids looked up, so a duplicate fails only its own append. A violation here too (a writer
+// elsewhere took a version, or two appends of the group share an event id) sends each append of
+// the group on its own, which gives each its own answer.
+export const APPEND_GROUP_CHECKED_SQL = `
 WITH input AS (
   SELECT r.request, r.item->>'s' AS stream_id, (r.item->>'x')::bigint AS expected, r.item->'e' AS events
   FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS r(item, request)

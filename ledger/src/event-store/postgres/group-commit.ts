@@ -9,8 +9,8 @@ import type { GroupRow } from './event-store-sql';
 
 // Group commit's pure steps: which waiting appends go together, and what each one's row says.
 
-/** Appends per group (one statement). */
-const MAX_GROUP = 64;
+/** Appends per group (one statement), unless the store is told otherwise. */
+export const MAX_GROUP_SIZE = 64;
 
 export interface PendingAppend {
   readonly streamId: string;
@@ -28,13 +28,14 @@ export interface PendingAppend {
 export function takeGroup(
   waiting: readonly PendingAppend[],
   streamsInFlight: ReadonlySet<string>,
+  maxGroupSize = MAX_GROUP_SIZE,
 ): { group: PendingAppend[]; later: PendingAppend[]; streams: Set<string> } {
   const group: PendingAppend[] = [];
   const later: PendingAppend[] = [];
   const streams = new Set<string>();
   for (const pending of waiting) {
     const free = !streams.has(pending.streamId) && !streamsInFlight.has(pending.streamId);
-    if (free && group.length < MAX_GROUP) {
+    if (free && group.length < maxGroupSize) {
       group.push(pending);
       streams.add(pending.streamId);
     } else later.push(pending);

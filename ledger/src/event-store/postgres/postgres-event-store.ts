@@ -1,7 +1,8 @@
 import { componentLogger, type Logger } from '../../shared/logger';
 import type pg from 'pg';
 import { AppendSignal } from '../append-signal';
-import { settleGroup, takeGroup, type PendingAppend } from './group-commit';
+import { settleGroup, type PendingAppend } from './group-commit';
+import { GroupCommitQueue, type GroupCommitLimits } from './group-commit-queue';
 import { NotificationListener } from './notification-listener';
 import {
   NOTIFY_CHANNEL,
@@ -14,6 +15,7 @@ import {
   type EventRow,
   toRecorded,
   APPEND_GROUP_SQL,
+  APPEND_GROUP_CHECKED_SQL,
   type GroupRow,
   expectedParam,
   groupDocument,
@@ -31,7 +33,7 @@ import {
 } from '../event-store';
 import { preparedQuery } from '../../infrastructure/postgres/prepared-query';
 
-export interface PostgresEventStoreOptions {
+export interface PostgresEventStoreOptions extends GroupCommitLimits {
   /**
    * Group commit (default on): appends to different streams that arrive while earlier ones are
    * being written go to Postgres together, one statement and one transaction (one WAL flush) for
@@ -54,8 +56,6 @@ export interface PostgresEventStoreOptions {
 const POLL_WHILE_DISCONNECTED_MS = 100;
 
 const MAX_ANY_VERSION_RETRIES = 10;
-/** Groups written at once (each on its own connection); a stream is in at most one of them. */
-const MAX_GROUPS_IN_FLIGHT = 4;
 
 export class PostgresEventStore implements EventStore {
   private readonly appended = new AppendSignal();
@@ -63,14 +63,13 @@ export class PostgresEventStore implements EventStore {
   readonly listener: NotificationListener | null;
   private notifyTimer: NodeJS.Timeout | null = null;
   private closed = false;
-  private readonly waiting: PendingAppend[] = [];
-  private readonly streamsInFlight = new Set<string>();
-  private groupsInFlight = 0;
+  private readonly groups: GroupCommitQueue;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly options: PostgresEventStoreOptions = {},
   ) {
+    this.groups = new GroupCommitQueue((group) => this.writeGroup(group), options);
     this.listener = options.listenConnectionString
       ? new NotificationListener({
           connectionString: options.listenConnectionString,
@@ -93,26 +92,7 @@ export class PostgresEventStore implements EventStore {
   ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     if (this.options.groupCommit === false) return this.appendAlone(streamId, events, expected);
-    return new Promise<AppendResult>((resolve, reject) => {
-      this.waiting.push({ streamId, events, expected, resolve, reject });
-      this.startGroups();
-    });
-  }
-
-  /** Starts groups while fewer than MAX_GROUPS_IN_FLIGHT are being written and appends wait. */
-  private startGroups() {
-    while (this.groupsInFlight < MAX_GROUPS_IN_FLIGHT && this.waiting.length > 0) {
-      const { group, later, streams } = takeGroup(this.waiting, this.streamsInFlight);
-      if (group.length === 0) return;
-      this.waiting.splice(0, this.waiting.length, ...later);
-      this.groupsInFlight++;
-      for (const stream of streams) this.streamsInFlight.add(stream);
-      void this.writeGroup(group).finally(() => {
-        this.groupsInFlight--;
-        for (const stream of streams) this.streamsInFlight.delete(stream);
-        this.startGroups();
-      });
-    }
+    return this.groups.append(streamId, events, expected);
   }
 
   private async writeGroup(group: readonly PendingAppend[]): Promise<void> {
@@ -125,18 +105,21 @@ export class PostgresEventStore implements EventStore {
       }
       return;
     }
-    let rows: GroupRow[];
+    const document = groupDocument(group);
+    let rows: GroupRow[] | null;
     try {
-      const result = await this.pool.query<GroupRow>(
-        preparedQuery(this.pool, 'events_append_group', APPEND_GROUP_SQL, [groupDocument(group)]),
+      rows = await this.groupStatement('events_append_group', APPEND_GROUP_SQL, document);
+      rows ??= await this.groupStatement(
+        'events_append_group_checked',
+        APPEND_GROUP_CHECKED_SQL,
+        document,
       );
-      rows = result.rows;
     } catch (error) {
-      if ((error as { code?: string }).code !== '23505') {
-        for (const pending of group) pending.reject(error);
-        return;
-      }
-      // A unique violation somewhere in the group: each append on its own says whose it was.
+      for (const pending of group) pending.reject(error);
+      return;
+    }
+    if (!rows) {
+      // A unique violation even with event ids looked up: each append on its own says whose it was.
       await Promise.all(
         group.map(async (pending) => {
           try {
@@ -151,6 +134,21 @@ export class PostgresEventStore implements EventStore {
       return;
     }
     if (settleGroup(group, rows)) this.signalAppend();
+  }
+
+  /** A group statement's rows, or null when it failed on a unique violation (nothing written). */
+  private async groupStatement(
+    name: string,
+    text: string,
+    document: string,
+  ): Promise<GroupRow[] | null> {
+    try {
+      return (await this.pool.query<GroupRow>(preparedQuery(this.pool, name, text, [document])))
+        .rows;
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') return null;
+      throw error;
+    }
   }
 
   /** One append as one statement (a group of one, or group commit off). */
