@@ -5,7 +5,6 @@ import { graphql } from '../../../../gql';
 import { Badge } from '../../../ui/components/Badge';
 import type { BadgeTone } from '../../../ui/components/Badge';
 import { Button } from '../../../ui/components/Button';
-import { Spinner } from '../../../ui/components/Spinner';
 import { formatUtc, humanize } from '../../utils/admin-format';
 import { QueryState } from '../QueryState';
 import styles from '../admin.module.css';
@@ -168,13 +167,7 @@ export const UserGenerations = ({ userId, canRefund }: UserGenerationsProps) => 
       )}
       {page?.nextCursor && (
         <div className={styles.pager}>
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={loadingMore}
-            icon={loadingMore ? <Spinner /> : undefined}
-            onClick={() => void showMore()}
-          >
+          <Button variant="secondary" size="sm" busy={loadingMore} onClick={() => void showMore()}>
             Show more generations
           </Button>
         </div>
