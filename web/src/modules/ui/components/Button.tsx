@@ -56,6 +56,7 @@ export const Button = ({
       className,
     )}
     disabled={busy || disabled}
+    aria-busy={busy || undefined}
     {...rest}
   >
     {icon && busy ? (

@@ -106,7 +106,7 @@ export const UserGenerations = ({ userId, canRefund }: UserGenerationsProps) => 
                 <th scope="col">Completed</th>
                 <th scope="col">Generation id</th>
                 {canRefund && (
-                  <th scope="col">
+                  <th scope="col" className={styles.actionCell}>
                     <span className="visually-hidden">Actions</span>
                   </th>
                 )}
@@ -142,7 +142,7 @@ export const UserGenerations = ({ userId, canRefund }: UserGenerationsProps) => 
                       </span>
                     </td>
                     {canRefund && (
-                      <td>
+                      <td className={styles.actionCell}>
                         {generation.status === 'SUCCEEDED' && refundedCredits > 0 && (
                           <Badge tone="neutral">Refunded {refundedCredits} credits</Badge>
                         )}
