@@ -10,7 +10,6 @@ import { pageTitle } from '../../modules/app/utils/brand';
 import { ButtonLink, Button } from '../../modules/ui/components/Button';
 import { Container } from '../../modules/ui/components/Container';
 import { TextField, formAlertClassName } from '../../modules/ui/components/FormField';
-import { Spinner } from '../../modules/ui/components/Spinner';
 import { useFormFields } from '../../modules/ui/hooks/useFormFields';
 
 import styles from './AccountLinkPage.module.css';
@@ -130,14 +129,7 @@ export const ResetPasswordPage = () => {
                 </ButtonLink>
               </div>
             )}
-            <Button
-              type="submit"
-              fullWidth
-              size="lg"
-              disabled={loading}
-              aria-busy={loading || undefined}
-            >
-              {loading && <Spinner />}
+            <Button type="submit" fullWidth size="lg" busy={loading}>
               {loading ? 'Saving...' : 'Set new password'}
             </Button>
           </form>

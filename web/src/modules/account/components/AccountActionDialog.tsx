@@ -2,11 +2,10 @@ import { useId, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 
 import { errorCodeOf, errorFieldOf, userMessageOf } from '../../apollo/utils/graphql-errors';
-import { Button } from '../../ui/components/Button';
 import type { ButtonVariant } from '../../ui/components/Button';
-import { Dialog, dialogActionsClassName, dialogFormClassName } from '../../ui/components/Dialog';
-import { TextField, formAlertClassName } from '../../ui/components/FormField';
-import { Spinner } from '../../ui/components/Spinner';
+import { Dialog, dialogFormClassName } from '../../ui/components/Dialog';
+import { DialogActions } from '../../ui/components/DialogActions';
+import { TextField } from '../../ui/components/FormField';
 import { useFormFields } from '../../ui/hooks/useFormFields';
 
 export type ActionField<Name extends string> = {
@@ -106,25 +105,13 @@ export const AccountActionDialog = <Name extends string>({
           />
         ))}
         {children}
-        {failure && (
-          <p className={formAlertClassName} role="alert">
-            {failure}
-          </p>
-        )}
-        <div className={dialogActionsClassName}>
-          <Button type="button" variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant={variant}
-            disabled={pending}
-            aria-busy={pending || undefined}
-          >
-            {pending && <Spinner />}
-            {pending ? pendingLabel : submitLabel}
-          </Button>
-        </div>
+        <DialogActions
+          failure={failure}
+          onCancel={onClose}
+          confirmLabel={pending ? pendingLabel : submitLabel}
+          confirmVariant={variant}
+          busy={pending}
+        />
       </form>
     </Dialog>
   );

@@ -104,10 +104,10 @@ export const DataExportPanel = () => {
         <Button
           size="sm"
           variant="secondary"
-          disabled={loading || preparing}
+          busy={loading}
+          disabled={preparing}
           onClick={() => void onRequest()}
         >
-          {loading && <Spinner />}
           {latest?.downloadUrl ? 'Prepare a new copy' : 'Download my data'}
         </Button>
       </div>

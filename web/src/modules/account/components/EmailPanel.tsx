@@ -7,7 +7,6 @@ import { userMessageOf } from '../../apollo/utils/graphql-errors';
 import { useToast } from '../../toast/hooks/useToast';
 import { Badge } from '../../ui/components/Badge';
 import { Button } from '../../ui/components/Button';
-import { Spinner } from '../../ui/components/Spinner';
 import { currentPasswordError, emailError, onlyErrors } from '../utils/account-validation';
 
 import { AccountActionDialog } from './AccountActionDialog';
@@ -83,13 +82,7 @@ export const EmailPanel = ({ user }: EmailPanelProps) => {
       )}
       <div className={styles.actions}>
         {!user.emailVerified && (
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={resending}
-            onClick={() => void onResend()}
-          >
-            {resending && <Spinner />}
+          <Button size="sm" variant="secondary" busy={resending} onClick={() => void onResend()}>
             Resend confirmation
           </Button>
         )}

@@ -1,6 +1,5 @@
 import { PromptField } from '../../generation/components/PromptField';
 import { Button } from '../../ui/components/Button';
-import { Spinner } from '../../ui/components/Spinner';
 import { IconWand } from '../../ui/icons/icons';
 
 import styles from './FigurePromptStep.module.css';
@@ -31,9 +30,9 @@ export const FigurePromptStep = ({
       variant="secondary"
       fullWidth
       onClick={onGeneratePrompt}
-      disabled={generating || disabled}
-      aria-busy={generating || undefined}
-      icon={generating ? <Spinner /> : <IconWand size={18} />}
+      disabled={disabled}
+      busy={generating}
+      icon={<IconWand size={18} />}
     >
       {generating ? 'Writing your prompt...' : prompt ? 'Generate Prompt Again' : 'Generate Prompt'}
     </Button>

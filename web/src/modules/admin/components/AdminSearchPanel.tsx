@@ -7,7 +7,8 @@ import type { AdminSearch } from '../hooks/useAdminSearch';
 import { QueryState } from './QueryState';
 import styles from './admin.module.css';
 
-type SearchColumn = { heading: ReactNode; numeric?: boolean };
+/** `action`: the row's buttons, kept in view when the table scrolls sideways. */
+type SearchColumn = { heading: ReactNode; numeric?: boolean; action?: boolean };
 
 type AdminSearchPanelProps<Match> = {
   /** The console section the search lives in; the term goes into its address as `q`. */
@@ -104,8 +105,12 @@ export const AdminSearchPanel = <Match,>({
             </caption>
             <thead>
               <tr>
-                {columns.map(({ heading, numeric }, index) => (
-                  <th key={index} scope="col" className={numeric ? styles.num : undefined}>
+                {columns.map(({ heading, numeric, action }, index) => (
+                  <th
+                    key={index}
+                    scope="col"
+                    className={numeric ? styles.num : action ? styles.actionCell : undefined}
+                  >
                     {heading}
                   </th>
                 ))}

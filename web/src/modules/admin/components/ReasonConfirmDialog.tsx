@@ -1,10 +1,9 @@
 import { useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 
-import { Button } from '../../ui/components/Button';
-import { Dialog, dialogActionsClassName } from '../../ui/components/Dialog';
+import { Dialog } from '../../ui/components/Dialog';
+import { DialogActions } from '../../ui/components/DialogActions';
 import { FormField, describedBy, formControlClassName } from '../../ui/components/FormField';
-import { Spinner } from '../../ui/components/Spinner';
 import { useFormFields } from '../../ui/hooks/useFormFields';
 import { adminErrorMessage } from '../utils/admin-errors';
 import { REASON_MAX, validateReason } from '../utils/support-validation';
@@ -83,24 +82,13 @@ export const ReasonConfirmDialog = ({
             onChange={(event) => setField('reason', event.target.value)}
           />
         </FormField>
-        {serverError && (
-          <p className={styles.alert} role="alert">
-            {serverError}
-          </p>
-        )}
-        <div className={dialogActionsClassName}>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant="danger"
-            disabled={busy}
-            icon={busy ? <Spinner /> : undefined}
-          >
-            {confirmLabel}
-          </Button>
-        </div>
+        <DialogActions
+          failure={serverError}
+          onCancel={onClose}
+          confirmLabel={confirmLabel}
+          confirmVariant="danger"
+          busy={busy}
+        />
       </form>
     </Dialog>
   );

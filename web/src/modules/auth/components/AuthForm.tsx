@@ -6,7 +6,6 @@ import { useToast } from '../../toast/hooks/useToast';
 import { Button } from '../../ui/components/Button';
 import { TextField } from '../../ui/components/FormField';
 import { useFormFields } from '../../ui/hooks/useFormFields';
-import { Spinner } from '../../ui/components/Spinner';
 import { useAuthMutations } from '../hooks/useAuthMutations';
 import type { AuthMode } from '../utils/auth-mode';
 import type { CurrentUser } from '../hooks/useCurrentUser';
@@ -114,8 +113,7 @@ export const AuthForm = ({ mode, screen, onSuccess, onForgotPassword }: AuthForm
           </button>
         </div>
       )}
-      <Button type="submit" fullWidth size="lg" disabled={pending} aria-busy={pending || undefined}>
-        {pending && <Spinner />}
+      <Button type="submit" fullWidth size="lg" busy={pending}>
         {mode === 'login'
           ? pending
             ? 'Signing in...'

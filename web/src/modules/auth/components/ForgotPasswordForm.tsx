@@ -6,7 +6,6 @@ import { graphql } from '../../../gql';
 import { userMessageOf } from '../../apollo/utils/graphql-errors';
 import { Button } from '../../ui/components/Button';
 import { TextField, formAlertClassName } from '../../ui/components/FormField';
-import { Spinner } from '../../ui/components/Spinner';
 
 import styles from './AuthForm.module.css';
 
@@ -103,8 +102,7 @@ export const ForgotPasswordForm = ({ onBack }: ForgotPasswordFormProps) => {
           {failure}
         </p>
       )}
-      <Button type="submit" fullWidth size="lg" disabled={loading} aria-busy={loading || undefined}>
-        {loading && <Spinner />}
+      <Button type="submit" fullWidth size="lg" busy={loading}>
         {loading ? 'Sending...' : 'Send reset link'}
       </Button>
       <button type="button" className={styles.linkButton} onClick={onBack}>

@@ -5,7 +5,6 @@ import {
   describedBy,
   formControlClassName,
 } from '../../ui/components/FormField';
-import { Spinner } from '../../ui/components/Spinner';
 import { IconArrowRight, IconCheck } from '../../ui/icons/icons';
 import { contactFieldId, useContactForm } from '../hooks/useContactForm';
 import { CONTACT_CATEGORIES, isContactCategory } from '../utils/contact-categories';
@@ -118,8 +117,7 @@ export const ContactForm = () => {
         <Button
           type="submit"
           size="lg"
-          disabled={sending}
-          icon={sending ? <Spinner /> : undefined}
+          busy={sending}
           iconEnd={sending ? undefined : <IconArrowRight size={20} />}
         >
           {sending ? 'Sending…' : 'Send message'}

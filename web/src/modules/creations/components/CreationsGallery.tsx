@@ -127,12 +127,7 @@ const SignedInGallery = () => {
       </ul>
       {page.nextCursor && (
         <div className={styles.more}>
-          <Button
-            variant="secondary"
-            onClick={() => void loadMore()}
-            disabled={loadingMore}
-            icon={loadingMore ? <Spinner /> : undefined}
-          >
+          <Button variant="secondary" onClick={() => void loadMore()} busy={loadingMore}>
             {loadingMore ? 'Loading...' : 'Show more'}
           </Button>
         </div>

@@ -2,7 +2,6 @@ import { useState } from 'react';
 
 import { useToast } from '../../toast/hooks/useToast';
 import { Button, type ButtonVariant } from '../../ui/components/Button';
-import { Spinner } from '../../ui/components/Spinner';
 import { IconDownload } from '../../ui/icons/icons';
 import { downloadFileName } from '../utils/download-file-name';
 import { saveImageAsPng } from '../utils/save-image';
@@ -52,9 +51,9 @@ export const DownloadImageButton = ({
       variant={variant}
       size={size}
       fullWidth={fullWidth}
-      disabled={!url || saving}
-      aria-busy={saving || undefined}
-      icon={saving ? <Spinner /> : <IconDownload size={18} />}
+      disabled={!url}
+      busy={saving}
+      icon={<IconDownload size={18} />}
       onClick={() => void onClick()}
     >
       {label}

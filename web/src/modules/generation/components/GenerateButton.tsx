@@ -1,7 +1,6 @@
 import { useId } from 'react';
 
 import { Button, ButtonLink } from '../../ui/components/Button';
-import { Spinner } from '../../ui/components/Spinner';
 import { IconCoins, IconSparkles, IconUser } from '../../ui/icons/icons';
 import {
   LOADING_DETAIL,
@@ -39,7 +38,7 @@ export const GenerateButton = ({
     case 'pending':
       return (
         <div className={styles.action}>
-          <Button size="lg" fullWidth disabled aria-busy="true" icon={<Spinner />}>
+          <Button size="lg" fullWidth busy icon={<IconSparkles size={18} />}>
             Generating...
           </Button>
           <p className={styles.detail}>Your credits are reserved until the image is ready.</p>
@@ -48,7 +47,7 @@ export const GenerateButton = ({
     case 'loading':
       return (
         <div className={styles.action}>
-          <Button size="lg" fullWidth disabled icon={<Spinner />}>
+          <Button size="lg" fullWidth busy icon={<IconSparkles size={18} />}>
             {LOADING_LABEL}
           </Button>
           <p className={styles.detail}>{LOADING_DETAIL}</p>

@@ -64,8 +64,7 @@ export const PricingPacks = () => {
                 variant="secondary"
                 fullWidth
                 disabled={pendingPackId !== null}
-                aria-busy={pending || undefined}
-                icon={pending ? <Spinner /> : undefined}
+                busy={pending}
                 onClick={() => void buyPack(pack)}
               >
                 {pending ? 'Processing...' : `Buy ${pack.name}`}

@@ -88,8 +88,7 @@ export const PricingPlans = () => {
                       variant={plan.popular ? 'primary' : 'secondary'}
                       fullWidth
                       disabled={pendingPlanId !== null}
-                      aria-busy={pending || undefined}
-                      icon={pending ? <Spinner /> : undefined}
+                      busy={pending}
                       onClick={() => void startCheckout(plan)}
                     >
                       {pending ? 'Processing...' : `Choose ${shortName(plan.name)}`}

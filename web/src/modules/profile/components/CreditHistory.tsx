@@ -132,8 +132,7 @@ export const CreditHistory = () => {
           variant="secondary"
           size="sm"
           className={styles.more}
-          disabled={loadingOlder}
-          icon={loadingOlder ? <Spinner /> : undefined}
+          busy={loadingOlder}
           onClick={() => void showOlder()}
         >
           Show older

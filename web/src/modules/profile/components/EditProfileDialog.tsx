@@ -3,11 +3,10 @@ import type { FormEvent } from 'react';
 
 import { errorCodeOf, errorFieldOf, userMessageOf } from '../../apollo/utils/graphql-errors';
 import { useToast } from '../../toast/hooks/useToast';
-import { Button } from '../../ui/components/Button';
-import { Dialog, dialogActionsClassName, dialogFormClassName } from '../../ui/components/Dialog';
-import { TextField, formAlertClassName } from '../../ui/components/FormField';
+import { Dialog, dialogFormClassName } from '../../ui/components/Dialog';
+import { DialogActions } from '../../ui/components/DialogActions';
+import { TextField } from '../../ui/components/FormField';
 import { useFormFields } from '../../ui/hooks/useFormFields';
-import { Spinner } from '../../ui/components/Spinner';
 import { useUpdateProfile } from '../hooks/useUpdateProfile';
 import { validateProfileForm } from '../utils/validate-profile-form';
 import type { ProfileFormValues } from '../utils/validate-profile-form';
@@ -90,20 +89,12 @@ export const EditProfileDialog = ({ initial, email, onClose }: EditProfileDialog
             />
           );
         })}
-        {failure && (
-          <p className={formAlertClassName} role="alert">
-            {failure}
-          </p>
-        )}
-        <div className={dialogActionsClassName}>
-          <Button type="button" variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={pending} aria-busy={pending || undefined}>
-            {pending && <Spinner />}
-            {pending ? 'Saving...' : 'Save changes'}
-          </Button>
-        </div>
+        <DialogActions
+          failure={failure}
+          onCancel={onClose}
+          confirmLabel={pending ? 'Saving...' : 'Save changes'}
+          busy={pending}
+        />
       </form>
     </Dialog>
   );

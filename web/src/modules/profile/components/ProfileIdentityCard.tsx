@@ -5,7 +5,6 @@ import type { ProfileIdentityCard_UserFragment } from '../../../gql/graphql';
 import { initialsOf } from '../../layout/utils/initials-of';
 import { Badge } from '../../ui/components/Badge';
 import { Button } from '../../ui/components/Button';
-import { Spinner } from '../../ui/components/Spinner';
 import { IconLogout, IconUser } from '../../ui/icons/icons';
 import { subscriptionBadge } from '../utils/subscription-display';
 
@@ -76,8 +75,8 @@ export const ProfileIdentityCard = ({ user, onLogout, loggingOut }: ProfileIdent
         <Button
           variant="ghost"
           size="sm"
-          icon={loggingOut ? <Spinner /> : <IconLogout size={16} />}
-          disabled={loggingOut}
+          busy={loggingOut}
+          icon={<IconLogout size={16} />}
           onClick={onLogout}
         >
           Logout

@@ -6,7 +6,6 @@ import type { SubscriptionPlan } from '../../pricing/hooks/useSubscriptionPlans'
 import { formatPriceCents, perInterval } from '../../pricing/utils/format-price';
 import { Badge } from '../../ui/components/Badge';
 import { Button } from '../../ui/components/Button';
-import { Spinner } from '../../ui/components/Spinner';
 import { IconSparkles } from '../../ui/icons/icons';
 import { formatDate } from '../../ui/utils/format-date';
 import { useSubscriptionManagement } from '../hooks/useSubscriptionManagement';
@@ -70,9 +69,7 @@ export const ProfileSubscriptionCard = ({ user, plans }: ProfileSubscriptionCard
       <Button
         variant={display.action === 'manage' ? 'secondary' : 'primary'}
         fullWidth
-        disabled={pending}
-        aria-busy={pending || undefined}
-        icon={pending ? <Spinner /> : undefined}
+        busy={pending}
         onClick={() => (display.ended ? void navigate('/pricing') : void open())}
       >
         {display.action === 'manage' ? 'Manage Subscription' : 'Upgrade Plan'}

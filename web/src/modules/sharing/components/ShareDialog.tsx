@@ -3,8 +3,8 @@ import { useId, useState } from 'react';
 import type { ShareActions_GenerationFragment } from '../../../gql/graphql';
 import { Button } from '../../ui/components/Button';
 import { CheckboxField } from '../../ui/components/FormField';
-import { Dialog, dialogActionsClassName, dialogFormClassName } from '../../ui/components/Dialog';
-import { Spinner } from '../../ui/components/Spinner';
+import { Dialog, dialogFormClassName } from '../../ui/components/Dialog';
+import { DialogActions } from '../../ui/components/DialogActions';
 import type { useShareLink } from '../hooks/useShareLink';
 import { canUseWebShare, shareUrl } from '../utils/share-link';
 
@@ -45,20 +45,14 @@ export const ShareDialog = ({ share, title, originalPhoto, link, onClose }: Shar
               creator right after making the image.
             </p>
           )}
-          <div className={dialogActionsClassName}>
-            <Button variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button
-              disabled={link.busy}
-              icon={link.busy ? <Spinner /> : undefined}
-              onClick={() =>
-                void link.share(includeOriginal && Boolean(originalPhoto), originalPhoto)
-              }
-            >
-              Create link
-            </Button>
-          </div>
+          <DialogActions
+            onCancel={onClose}
+            confirmLabel="Create link"
+            busy={link.busy}
+            onConfirm={() =>
+              void link.share(includeOriginal && Boolean(originalPhoto), originalPhoto)
+            }
+          />
         </div>
       </Dialog>
     );
@@ -86,7 +80,7 @@ export const ShareDialog = ({ share, title, originalPhoto, link, onClose }: Shar
           readOnly
           onFocus={(event) => event.currentTarget.select()}
         />
-        <div className={dialogActionsClassName}>
+        <DialogActions>
           <Button variant="danger" disabled={link.busy} onClick={() => void link.stop()}>
             Stop sharing
           </Button>
@@ -96,7 +90,7 @@ export const ShareDialog = ({ share, title, originalPhoto, link, onClose }: Shar
             </Button>
           )}
           <Button onClick={() => void link.copy(share.path)}>Copy link</Button>
-        </div>
+        </DialogActions>
       </div>
     </Dialog>
   );

@@ -5,6 +5,7 @@ import type { LinkProps } from 'react-router';
 import { cx } from '../utils/cx';
 
 import styles from './Button.module.css';
+import { Spinner } from './Spinner';
 
 export type ButtonVariant =
   'primary' | 'secondary' | 'ghost' | 'inverse' | 'inverseOutline' | 'danger';
@@ -25,7 +26,14 @@ export const buttonClassName = ({
 }: Pick<ButtonLookProps, 'variant' | 'size' | 'fullWidth'>): string =>
   cx(styles.button, styles[variant], size !== 'md' && styles[size], fullWidth && styles.fullWidth);
 
-type ButtonProps = ButtonLookProps & ButtonHTMLAttributes<HTMLButtonElement>;
+type ButtonProps = ButtonLookProps &
+  ButtonHTMLAttributes<HTMLButtonElement> & {
+    /**
+     * Work is running: a spinner stands in for the icon (or over the label when there is none),
+     * the button is disabled and aria-busy, and it keeps its width. The label stays the name.
+     */
+    busy?: boolean;
+  };
 
 export const Button = ({
   variant,
@@ -33,6 +41,8 @@ export const Button = ({
   fullWidth,
   icon,
   iconEnd,
+  busy = false,
+  disabled,
   className,
   children,
   type = 'button',
@@ -40,12 +50,30 @@ export const Button = ({
 }: ButtonProps) => (
   <button
     type={type}
-    className={cx(buttonClassName({ variant, size, fullWidth }), className)}
+    className={cx(
+      buttonClassName({ variant, size, fullWidth }),
+      busy && !icon && styles.busyOverLabel,
+      className,
+    )}
+    disabled={busy || disabled}
+    aria-busy={busy || undefined}
     {...rest}
   >
-    {icon}
+    {icon && busy ? (
+      <span className={styles.iconSlot}>
+        <span className={styles.hiddenIcon}>{icon}</span>
+        <Spinner size="100%" />
+      </span>
+    ) : (
+      icon
+    )}
     {children}
     {iconEnd}
+    {busy && !icon && (
+      <span className={styles.labelSpinner}>
+        <Spinner />
+      </span>
+    )}
   </button>
 );
 

@@ -21,9 +21,6 @@ type DialogProps = {
 /** A form inside a dialog: its fields stacked. */
 export const dialogFormClassName = styles.form;
 
-/** The row of buttons at the foot of a dialog's form. */
-export const dialogActionsClassName = styles.actions;
-
 /**
  * A modal dialog: focus stays inside, Escape or a press on the backdrop closes it, and focus
  * returns to where it was; the page behind is inert. (Not a native <dialog>: its top layer would

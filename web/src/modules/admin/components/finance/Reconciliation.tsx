@@ -5,7 +5,6 @@ import { graphql } from '../../../../gql';
 import type { ReconciliationIssueKind } from '../../../../gql/graphql';
 import { Badge } from '../../../ui/components/Badge';
 import { Button } from '../../../ui/components/Button';
-import { Spinner } from '../../../ui/components/Spinner';
 import { adminErrorMessage } from '../../utils/admin-errors';
 import { formatCount, formatMoney } from '../../utils/admin-format';
 import styles from '../admin.module.css';
@@ -66,8 +65,7 @@ export const Reconciliation = ({ onOpenUser }: ReconciliationProps) => {
         <Button
           size="sm"
           variant="secondary"
-          disabled={loading}
-          icon={loading ? <Spinner /> : undefined}
+          busy={loading}
           onClick={() => (requested ? void refetch() : setRequested(true))}
         >
           {result ? 'Check again' : 'Check now'}

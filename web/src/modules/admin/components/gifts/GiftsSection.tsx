@@ -57,7 +57,7 @@ const GIFT_COLUMNS = [
   { heading: 'Credits', numeric: true },
   { heading: 'Paid' },
   { heading: 'Redeemed by' },
-  { heading: <span className={styles.muted}>Action</span> },
+  { heading: <span className={styles.muted}>Action</span>, action: true },
 ];
 
 /**
@@ -111,7 +111,7 @@ export const GiftsSection = ({ viewer }: { viewer: CurrentUser }) => {
                   </div>
                 )}
               </td>
-              <td>
+              <td className={styles.actionCell}>
                 {canVoid && gift.status === 'UNREDEEMED' && (
                   <Button
                     size="sm"

@@ -108,8 +108,7 @@ const MessageCard = ({ message }: { message: Message }) => {
           <Button
             size="sm"
             variant={handled ? 'ghost' : 'secondary'}
-            disabled={loading}
-            icon={loading ? <Spinner /> : undefined}
+            busy={loading}
             aria-describedby={titleId}
             onClick={() => void toggle()}
           >
@@ -217,13 +216,7 @@ export const InboxSection = () => {
       )}
       {page?.nextCursor && (
         <div className={styles.pager}>
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={loadingMore}
-            icon={loadingMore ? <Spinner /> : undefined}
-            onClick={() => void showMore()}
-          >
+          <Button size="sm" variant="secondary" busy={loadingMore} onClick={() => void showMore()}>
             Show more messages
           </Button>
         </div>

@@ -3,7 +3,6 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { graphql } from '../../../../gql';
 import { useToast } from '../../../toast/hooks/useToast';
 import { Button } from '../../../ui/components/Button';
-import { Spinner } from '../../../ui/components/Spinner';
 import { adminErrorMessage } from '../../utils/admin-errors';
 import { formatCount, formatUtc } from '../../utils/admin-format';
 import { QueryState } from '../QueryState';
@@ -86,13 +85,7 @@ export const LedgerAuditPanel = () => {
             from the event log alone, and compares them with the read models the product shows.
           </p>
         </div>
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={running}
-          icon={running ? <Spinner /> : undefined}
-          onClick={() => void run()}
-        >
+        <Button size="sm" variant="secondary" busy={running} onClick={() => void run()}>
           Run audit now
         </Button>
       </div>

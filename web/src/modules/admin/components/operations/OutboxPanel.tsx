@@ -62,7 +62,7 @@ export const OutboxPanel = () => {
                   {formatUtc(message.createdAt, { seconds: true })}
                 </time>
               </div>
-              <pre tabIndex={0} className={styles.wrapText}>
+              <pre tabIndex={0} className={ops.mailText}>
                 {message.text}
               </pre>
             </li>

@@ -4,11 +4,11 @@ import { useMemo, useState } from 'react';
 import { graphql } from '../../../../gql';
 import { useToast } from '../../../toast/hooks/useToast';
 import { Button } from '../../../ui/components/Button';
-import { Spinner } from '../../../ui/components/Spinner';
 import { adminErrorMessage } from '../../utils/admin-errors';
 import { isBuilding, liveVersion } from '../../utils/projection-progress';
 import { useRebuildWatch } from '../../hooks/useRebuildWatch';
-import { Dialog, dialogActionsClassName } from '../../../ui/components/Dialog';
+import { Dialog } from '../../../ui/components/Dialog';
+import { DialogActions } from '../../../ui/components/DialogActions';
 import { QueryState } from '../QueryState';
 import styles from '../admin.module.css';
 
@@ -115,18 +115,12 @@ export const ProjectionsPanel = () => {
           }
           onClose={() => setConfirming(null)}
         >
-          <div className={dialogActionsClassName}>
-            <Button variant="secondary" onClick={() => setConfirming(null)}>
-              Cancel
-            </Button>
-            <Button
-              disabled={starting}
-              icon={starting ? <Spinner /> : undefined}
-              onClick={() => void start(confirming)}
-            >
-              Start rebuild
-            </Button>
-          </div>
+          <DialogActions
+            onCancel={() => setConfirming(null)}
+            confirmLabel="Start rebuild"
+            busy={starting}
+            onConfirm={() => void start(confirming)}
+          />
         </Dialog>
       )}
     </section>

@@ -6,7 +6,6 @@ import { useActionKey } from '../../../apollo/hooks/useActionKey';
 import { useToast } from '../../../toast/hooks/useToast';
 import { Button } from '../../../ui/components/Button';
 import { FormField, describedBy, formControlClassName } from '../../../ui/components/FormField';
-import { Spinner } from '../../../ui/components/Spinner';
 import { useFormFields } from '../../../ui/hooks/useFormFields';
 import { adminErrorField, adminErrorMessage } from '../../utils/admin-errors';
 import { formatCount } from '../../utils/admin-format';
@@ -144,7 +143,7 @@ export const GrantCreditsForm = ({ userId, username }: GrantCreditsFormProps) =>
           </FormField>
         </div>
         <div className={form.submit}>
-          <Button type="submit" disabled={loading} icon={loading ? <Spinner /> : undefined}>
+          <Button type="submit" busy={loading}>
             Grant credits
           </Button>
         </div>

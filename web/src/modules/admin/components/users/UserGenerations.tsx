@@ -5,7 +5,6 @@ import { graphql } from '../../../../gql';
 import { Badge } from '../../../ui/components/Badge';
 import type { BadgeTone } from '../../../ui/components/Badge';
 import { Button } from '../../../ui/components/Button';
-import { Spinner } from '../../../ui/components/Spinner';
 import { formatUtc, humanize } from '../../utils/admin-format';
 import { QueryState } from '../QueryState';
 import styles from '../admin.module.css';
@@ -107,7 +106,7 @@ export const UserGenerations = ({ userId, canRefund }: UserGenerationsProps) => 
                 <th scope="col">Completed</th>
                 <th scope="col">Generation id</th>
                 {canRefund && (
-                  <th scope="col">
+                  <th scope="col" className={styles.actionCell}>
                     <span className="visually-hidden">Actions</span>
                   </th>
                 )}
@@ -143,7 +142,7 @@ export const UserGenerations = ({ userId, canRefund }: UserGenerationsProps) => 
                       </span>
                     </td>
                     {canRefund && (
-                      <td>
+                      <td className={styles.actionCell}>
                         {generation.status === 'SUCCEEDED' && refundedCredits > 0 && (
                           <Badge tone="neutral">Refunded {refundedCredits} credits</Badge>
                         )}
@@ -168,13 +167,7 @@ export const UserGenerations = ({ userId, canRefund }: UserGenerationsProps) => 
       )}
       {page?.nextCursor && (
         <div className={styles.pager}>
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={loadingMore}
-            icon={loadingMore ? <Spinner /> : undefined}
-            onClick={() => void showMore()}
-          >
+          <Button variant="secondary" size="sm" busy={loadingMore} onClick={() => void showMore()}>
             Show more generations
           </Button>
         </div>
