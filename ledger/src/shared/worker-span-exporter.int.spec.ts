@@ -69,4 +69,12 @@ describe('WorkerSpanExporter', () => {
       refusing.close();
     }
   });
+
+  it('fails at once, rather than never answering, once its worker is gone', async () => {
+    const exporter = new WorkerSpanExporter(`${receiver.url}/v1/traces`);
+    await exporter.shutdown();
+    const result = await exported(exporter, finishedSpans(1));
+    expect(result.code).toBe(ExportResultCode.FAILED);
+    await exporter.forceFlush();
+  });
 });

@@ -27,6 +27,7 @@ export class WorkerSpanExporter implements SpanExporter {
   private readonly pending = new Map<number, (result: ExportResult) => void>();
   private readonly sent = new Map<number, Promise<void>>();
   private nextId = 0;
+  private failure: Error | undefined;
 
   constructor(url: string) {
     this.worker = new Worker(new URL('./otlp-export-worker.mjs', import.meta.url), {
@@ -40,13 +41,18 @@ export class WorkerSpanExporter implements SpanExporter {
         ...(reply.error ? { error: new Error(reply.error) } : {}),
       }),
     );
-    this.worker.on('error', (error) => {
+    // A worker that died answers nothing more: what it held fails now, and so does what comes.
+    const died = (error: Error) => {
+      this.failure ??= error;
       for (const id of [...this.pending.keys()])
         this.settle(id, { code: ExportResultCode.FAILED, error });
-    });
+    };
+    this.worker.on('error', died);
+    this.worker.on('exit', (code) => died(new Error(`the OTLP export worker exited (${code})`)));
   }
 
   export(spans: ReadableSpan[], resultCallback: (result: ExportResult) => void): void {
+    if (this.failure) return resultCallback({ code: ExportResultCode.FAILED, error: this.failure });
     const body = JsonTraceSerializer.serializeRequest(spans);
     if (!body) return resultCallback({ code: ExportResultCode.FAILED });
     const id = this.nextId++;
