@@ -2,9 +2,19 @@
 // exported to a local OTLP receiver, against the same API with logs silent and tracing off, in
 // one run on one database. Metrics are always collected (prom-client counters), in both.
 // Needs a Postgres server (DATABASE_URL, default the local one); prints figures, not a test.
-// `--quick` runs 3 s per phase instead of 10.
+//
+// A p99 of ~2 ms moves by half a millisecond between identical runs on a shared machine, so one
+// run of each proves nothing. Both APIs are started and warmed once, then measured in short
+// windows, alternated (off on, on off, off on, …: neither always goes first), and each round's
+// instrumented p99 is divided by the off p99 of the same round. The verdict is on the median of
+// those ratios; their spread (min–max) says how far one round can be trusted. Server CPU per
+// request (utime + stime from /proc, Linux) is measured over the same windows.
+//
+// Usage: npx tsx bench/tracing.ts [--rounds N (default 5)] [--seconds S per window (default 10)]
+//        [--quick: 3 rounds of 3 s]. The default run takes about three minutes.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import fs from 'node:fs/promises';
 import os from 'node:os';
 import pg from 'pg';
 import { spawnApi, type SpawnedApi } from '../api/src/testing/spawn-api';
@@ -12,9 +22,19 @@ import { constantRate, type ConstantRateResult } from './lib/constant-rate';
 import { registerBenchUser } from './lib/register-user';
 
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const duration = process.argv.includes('--quick') ? 3 : 10;
+const quick = process.argv.includes('--quick');
+const argument = (flag: string) => {
+  const at = process.argv.indexOf(flag);
+  return at >= 0 ? Number(process.argv[at + 1]) : undefined;
+};
+const rounds = argument('--rounds') ?? (quick ? 3 : 5);
+const seconds = argument('--seconds') ?? (quick ? 3 : 10);
 const RATE = 500;
 const LIMIT = 1.15;
+// The JIT keeps speeding `me` up over its first ~5,000 requests.
+const WARM_UP_SECONDS = 10;
+// Before every window: the process that sat idle during the other's window is loaded again.
+const LEAD_IN_SECONDS = 1;
 
 const name = `bench_tracing_${Date.now()}`;
 const admin = new pg.Client({ connectionString: serverUrl });
@@ -41,58 +61,97 @@ const common = {
   // measures start-up, not `me`. No generation runs here, so the token is never used.
   REPLICATE_API_TOKEN: 'bench-never-called',
 };
-const variants = {
+type Variant = 'off' | 'instrumented';
+const environments: Record<Variant, Record<string, string>> = {
   off: { ...common, LOG_LEVEL: 'silent' },
   instrumented: { ...common, LOG_LEVEL: 'info', OTEL_EXPORTER_OTLP_ENDPOINT: receiverUrl },
 };
 
-let token = '';
-async function measure(env: Record<string, string>): Promise<ConstantRateResult> {
-  const api: SpawnedApi = await spawnApi(env, 180_000);
-  try {
-    if (!token) {
-      token = await registerBenchUser(api.url, 'tr');
-    }
-    const options = {
-      url: `${api.url}/graphql`,
-      headers: {
-        'content-type': 'application/json',
-        'x-graphql-yoga-csrf': '1',
-        authorization: `Bearer ${token}`,
-      },
-      body: JSON.stringify({ query: 'query Me { me { id username credits } }' }),
-      rate: RATE,
-    };
-    // Warm-up: the JIT keeps speeding `me` up over its first ~5,000 requests.
-    await constantRate({ ...options, durationSeconds: 10 });
-    return await constantRate({ ...options, durationSeconds: duration });
-  } finally {
-    await api.stop();
-  }
+interface Window extends ConstantRateResult {
+  /** Server CPU (user + system) per completed request, in µs. */
+  cpuMicros: number;
 }
 
+/** utime + stime of a process, in clock ticks (1/100 s). */
+const cpuTicks = async (pid: number) => {
+  const fields = (await fs.readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+};
+
+let token = '';
+const optionsFor = (api: SpawnedApi) => ({
+  url: `${api.url}/graphql`,
+  headers: {
+    'content-type': 'application/json',
+    'x-graphql-yoga-csrf': '1',
+    authorization: `Bearer ${token}`,
+  },
+  body: JSON.stringify({ query: 'query Me { me { id username credits } }' }),
+  rate: RATE,
+});
+
+async function measure(api: SpawnedApi): Promise<Window> {
+  await constantRate({ ...optionsFor(api), durationSeconds: LEAD_IN_SECONDS });
+  const before = await cpuTicks(api.process.pid!);
+  const result = await constantRate({ ...optionsFor(api), durationSeconds: seconds });
+  const after = await cpuTicks(api.process.pid!);
+  return { ...result, cpuMicros: ((after - before) * 10_000) / Math.max(1, result.completed) };
+}
+
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+const apis: Partial<Record<Variant, SpawnedApi>> = {};
 try {
-  // Alternated, twice each, so drift on a shared machine hits both alike; the better run counts.
-  const off: ConstantRateResult[] = [];
-  const on: ConstantRateResult[] = [];
-  for (let round = 0; round < 2; round++) {
-    off.push(await measure(variants.off));
-    on.push(await measure(variants.instrumented));
+  const startedAt = performance.now();
+  for (const variant of ['off', 'instrumented'] as const) {
+    const api = await spawnApi(environments[variant], 180_000);
+    apis[variant] = api;
+    if (!token) token = await registerBenchUser(api.url, 'tr');
+    await constantRate({ ...optionsFor(api), durationSeconds: WARM_UP_SECONDS });
   }
-  const best = (runs: ConstantRateResult[]) => runs.reduce((a, b) => (b.p99 < a.p99 ? b : a));
-  const line = (label: string, r: ConstantRateResult) =>
-    `${label.padEnd(40)} ${r.achievedRate.toFixed(0).padStart(5)} req/s  p50 ${r.p50.toFixed(1).padStart(5)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  errors ${r.errors}`;
-  console.log(
-    `\n\`me\` at a steady ${RATE} req/s, ${duration}s runs (${os.cpus().length} cores, Node ${process.version}; load ${os.loadavg()[0]!.toFixed(1)})`,
+  const windows: Record<Variant, Window[]> = { off: [], instrumented: [] };
+  const loads: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const order: Variant[] = round % 2 === 0 ? ['off', 'instrumented'] : ['instrumented', 'off'];
+    for (const variant of order) windows[variant].push(await measure(apis[variant]!));
+    loads.push(os.loadavg()[0]!);
+  }
+
+  const ratios = windows.instrumented.map((on, round) => on.p99 / windows.off[round]!.p99);
+  const cpuRatios = windows.instrumented.map(
+    (on, round) => on.cpuMicros / windows.off[round]!.cpuMicros,
   );
-  off.forEach((r, i) => console.log(line(`logs silent, tracing off (run ${i + 1})`, r)));
-  on.forEach((r, i) => console.log(line(`logs info, tracing on (run ${i + 1})`, r)));
-  const ratio = best(on).p99 / best(off).p99;
-  console.log(`spans exported: ${(exportedBytes / 1024).toFixed(0)} KiB of OTLP JSON`);
+  const cell = (w: Window) =>
+    `p50 ${w.p50.toFixed(2).padStart(6)}  p99 ${w.p99.toFixed(2).padStart(6)} ms  cpu ${w.cpuMicros.toFixed(0).padStart(4)} µs  ${w.achievedRate.toFixed(0).padStart(3)}/s${w.errors ? `  errors ${w.errors}` : ''}`;
   console.log(
-    `p99 instrumented / off: ${ratio.toFixed(2)} (target <= ${LIMIT}) ${ratio <= LIMIT ? 'PASS' : 'FAIL'}`,
+    `\n\`me\` at a steady ${RATE} req/s, ${rounds} rounds of ${seconds} s windows alternated (${os.cpus().length} cores, Node ${process.version}; ${((performance.now() - startedAt) / 1000).toFixed(0)} s)`,
+  );
+  console.log(
+    `round  ${'logs silent, tracing off'.padEnd(53)}${'logs info, traces exported'.padEnd(53)}p99 ratio  cpu ratio  load`,
+  );
+  ratios.forEach((ratio, round) =>
+    console.log(
+      `${String(round + 1).padStart(5)}  ${cell(windows.off[round]!)}  ${cell(windows.instrumented[round]!)}  ${ratio.toFixed(2).padStart(9)}  ${cpuRatios[round]!.toFixed(2).padStart(9)}  ${loads[round]!.toFixed(1).padStart(4)}`,
+    ),
+  );
+  const spread = (values: number[]) =>
+    `${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)}`;
+  const p99s = (variant: Variant) => windows[variant].map((w) => w.p99);
+  const cpus = (variant: Variant) => windows[variant].map((w) => w.cpuMicros);
+  console.log(
+    `median p99: off ${median(p99s('off')).toFixed(2)} ms, instrumented ${median(p99s('instrumented')).toFixed(2)} ms; median CPU per request: off ${median(cpus('off')).toFixed(0)} µs, instrumented ${median(cpus('instrumented')).toFixed(0)} µs (ratio ${median(cpuRatios).toFixed(2)}, spread ${spread(cpuRatios)})`,
+  );
+  console.log(`spans exported: ${(exportedBytes / 1024).toFixed(0)} KiB of OTLP`);
+  const verdict = median(ratios);
+  console.log(
+    `p99 instrumented / off, median of ${rounds} rounds: ${verdict.toFixed(2)} (spread ${spread(ratios)}; target <= ${LIMIT}) ${verdict <= LIMIT ? 'PASS' : 'FAIL'}`,
   );
 } finally {
+  for (const api of Object.values(apis)) await api.stop();
   receiver.close();
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.end();

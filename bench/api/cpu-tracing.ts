@@ -2,6 +2,7 @@
 // exported to a local OTLP receiver, against logs silent and tracing off: the cost that
 // bench/tracing.ts sees as p99, measured in a way that holds on a shared machine. Linux only.
 // Usage: npx tsx bench/api/cpu-tracing.ts [requests, default 5000] [warm-up requests, default 8000]
+//        [--split: also logs alone and traces alone, to tell their costs apart]
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fs from 'node:fs/promises';
@@ -12,8 +13,11 @@ import { spawnApi } from '../../api/src/testing/spawn-api';
 import { registerBenchUser } from '../lib/register-user';
 
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const requests = Number(process.argv[2] ?? 5000);
-const warmUp = Number(process.argv[3] ?? 8000);
+const [requests = 5000, warmUp = 8000] = process.argv
+  .slice(2)
+  .filter((arg) => !arg.startsWith('--'))
+  .map(Number);
+const split = process.argv.includes('--split');
 const ticks = async (pid: number) => {
   const fields = (await fs.readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
   return Number(fields[11]) + Number(fields[12]); // utime + stime, in clock ticks (1/100 s)
@@ -70,23 +74,36 @@ async function cpuPerRequest(env: Record<string, string>): Promise<number> {
 }
 
 try {
-  const off: number[] = [];
-  const on: number[] = [];
-  // Alternated, twice each, so drift on a shared machine hits both alike.
-  for (let round = 0; round < 2; round++) {
-    off.push(await cpuPerRequest({ ...common, LOG_LEVEL: 'silent' }));
-    on.push(
-      await cpuPerRequest({
-        ...common,
-        LOG_LEVEL: 'info',
-        OTEL_EXPORTER_OTLP_ENDPOINT: receiverUrl,
-      }),
-    );
-  }
+  const variants: Record<string, Record<string, string>> = {
+    'logs silent, tracing off': { ...common, LOG_LEVEL: 'silent' },
+    ...(split
+      ? {
+          'logs info, tracing off': { ...common, LOG_LEVEL: 'info' },
+          'logs silent, traces exported': {
+            ...common,
+            LOG_LEVEL: 'silent',
+            OTEL_EXPORTER_OTLP_ENDPOINT: receiverUrl,
+          },
+        }
+      : {}),
+    'logs info, traces exported': {
+      ...common,
+      LOG_LEVEL: 'info',
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiverUrl,
+    },
+  };
+  const figures = new Map<string, number[]>(Object.keys(variants).map((label) => [label, []]));
+  // Alternated, twice each, so drift on a shared machine hits all alike.
+  for (let round = 0; round < 2; round++)
+    for (const [label, env] of Object.entries(variants))
+      figures.get(label)!.push(await cpuPerRequest(env));
   const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
-  console.log(
-    `server CPU per me request (load ${os.loadavg()[0]!.toFixed(1)}): logs silent, tracing off ${off.map((v) => v.toFixed(0)).join(' / ')} µs; logs info, traces exported ${on.map((v) => v.toFixed(0)).join(' / ')} µs; means instrumented / off ${(mean(on) / mean(off)).toFixed(2)}`,
-  );
+  const off = mean(figures.get('logs silent, tracing off')!);
+  console.log(`server CPU per me request (load ${os.loadavg()[0]!.toFixed(1)}):`);
+  for (const [label, values] of figures)
+    console.log(
+      `  ${label.padEnd(30)} ${values.map((v) => v.toFixed(0).padStart(4)).join(' / ')} µs  mean / off ${(mean(values) / off).toFixed(2)}`,
+    );
 } finally {
   receiver.close();
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

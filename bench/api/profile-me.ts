@@ -1,6 +1,9 @@
 // Profiles the API process while autocannon sends `me`: a CPU profile (node --cpu-prof) summarised
 // by self time, the event loop's delay histogram and pg_stat_statements when the server has it.
-// Usage: npx tsx bench/api/profile-me.ts [seconds] (prints figures; not a test)
+// Usage: npx tsx bench/api/profile-me.ts [seconds] [--traced] (prints figures; not a test)
+// --traced: request logs at info and traces exported to a local OTLP receiver, as bench/tracing.ts.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +13,16 @@ import { spawnApi } from '../../api/src/testing/spawn-api';
 import { registerBenchUser } from '../lib/register-user';
 
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const seconds = Number(process.argv[2] ?? 8);
+const seconds = Number(process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? 8);
+const traced = process.argv.includes('--traced');
+const receiver = createServer((request, response) => {
+  request.resume();
+  request.on('end', () =>
+    response.writeHead(200, { 'content-type': 'application/json' }).end('{}'),
+  );
+});
+await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
 const name = `bench_prof_${Date.now()}`;
 const admin = new pg.Client({ connectionString: serverUrl });
 await admin.connect();
@@ -25,8 +37,10 @@ const api = await spawnApi(
   {
     DATABASE_URL: url.toString(),
     PROJECTIONS_MODE: 'in-process',
-    LOG_LEVEL: 'warn',
     REPLICATE_API_TOKEN: 'bench-never-called', // no preview-engine model load
+    ...(traced
+      ? { LOG_LEVEL: 'info', LOG_FORMAT: 'json', OTEL_EXPORTER_OTLP_ENDPOINT: receiverUrl }
+      : { LOG_LEVEL: 'warn' }),
   },
   60_000,
   ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
@@ -54,6 +68,7 @@ try {
 } finally {
   await api.stop();
   exited = performance.now();
+  receiver.close();
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.end();
 }

@@ -1,9 +1,16 @@
-import { SpanKind, SpanStatusCode, trace, type Attributes, type Span } from '@opentelemetry/api';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import {
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Attributes,
+  type Span,
+  type Tracer,
+} from '@opentelemetry/api';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import pg from 'pg';
+import { WorkerSpanExporter } from './worker-span-exporter';
 
 // OpenTelemetry traces for every process (API replicas, the projections worker), on when
 // OTEL_EXPORTER_OTLP_ENDPOINT is set (OTLP over HTTP, JSON), and then only: without it no provider
@@ -12,8 +19,11 @@ import pg from 'pg';
 // which ESM imports of CommonJS packages bypass.
 
 let provider: NodeTracerProvider | null = null;
+// Looked up once: getTracer builds a key and searches the provider's map on every call, and a
+// request makes its spans through it.
+let ownTracer: Tracer | null = null;
 
-export const tracer = () => trace.getTracer('stylised');
+export const tracer = (): Tracer => ownTracer ?? trace.getTracer('stylised');
 
 export const tracingEnabled = () => provider !== null;
 
@@ -33,11 +43,13 @@ export function startTracing(
     resource: resourceFromAttributes({
       'service.name': env.OTEL_SERVICE_NAME ?? defaultServiceName,
     }),
-    // OTLP/HTTP with JSON bodies; headers and timeout from the standard OTEL_EXPORTER_OTLP_* variables.
-    spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url }), batchSettings(env))],
+    // OTLP/HTTP with JSON bodies, sent from a worker thread; headers, timeout and compression from
+    // the standard OTEL_EXPORTER_OTLP_* variables.
+    spanProcessors: [new BatchSpanProcessor(new WorkerSpanExporter(url), batchSettings(env))],
   });
   // The async-hooks context manager and the W3C trace-context propagator.
   provider.register();
+  ownTracer = provider.getTracer('stylised');
   tracePostgres();
   return true;
 }
@@ -65,6 +77,7 @@ export async function flushTracing() {
 export async function stopTracing() {
   const current = provider;
   provider = null;
+  ownTracer = null;
   await current?.shutdown();
 }
 
