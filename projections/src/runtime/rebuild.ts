@@ -1,5 +1,6 @@
 import {
   comparePositions,
+  PostgresEventStore,
   START_POSITION,
   withTransaction,
   type EventStore,
@@ -7,6 +8,7 @@ import {
 } from '@app/ledger';
 import type pg from 'pg';
 import { applyBatch } from './apply-batch';
+import { bulkFill, countEventsByType } from './bulk-fill';
 import { loadCheckpoint, loadLiveCheckpoint } from './checkpoints';
 import {
   createIndexesSql,
@@ -169,6 +171,7 @@ export async function rebuildProjections(
     for (const result of started) if (result.status === 'fulfilled') builds.push(result.value);
     const failed = started.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
+    await fillFromStart(pool, store, builds, catchUpAll);
     await catchUpAll(builds);
     report('indexing');
     await createIndexes(pool, builds);
@@ -194,6 +197,36 @@ export async function rebuildProjections(
     }
     throw error;
   }
+}
+
+/**
+ * The first pass over the log. When the log is in the same database, the projections that have a
+ * set-wise bulk fill are filled by Postgres up to the current head (one statement per table, on
+ * connections of their own) while the others fold the log batch by batch here; everything after
+ * the head then goes through the batches as before.
+ */
+async function fillFromStart(
+  pool: pg.Pool,
+  store: EventStore,
+  builds: Building[],
+  catchUpAll: (targets: Building[]) => Promise<void>,
+) {
+  const inPostgres = store instanceof PostgresEventStore && store.readsFrom(pool);
+  const bulk = inPostgres ? builds.filter((b) => b.projection.bulkFill) : [];
+  const head = bulk.length > 0 ? await store.headPosition() : null;
+  if (!head) return;
+  const counts = await countEventsByType(pool, head);
+  const folded = (build: Building) =>
+    [...build.projection.eventTypes].reduce((sum, type) => sum + (counts.get(type) ?? 0), 0);
+  const rest = builds.filter((b) => !bulk.includes(b));
+  const results = await Promise.allSettled([
+    ...bulk.map(async (build) => {
+      build.position = await bulkFill(pool, build, START_POSITION, head, folded(build));
+    }),
+    rest.length > 0 ? catchUpAll(rest) : Promise.resolve(),
+  ]);
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 /** Drops a building or retired version's tables and its checkpoint row. */

@@ -229,6 +229,11 @@ export class PostgresEventStore implements EventStore {
     return result.rows.map(toRecorded);
   }
 
+  /** Whether this store's `events` table is in the database of `pool` (so SQL there can read it). */
+  readsFrom(pool: pg.Pool): boolean {
+    return this.pool === pool;
+  }
+
   async readAll(after: GlobalPosition, limit: number): Promise<RecordedEvent[]> {
     const result = await this.pool.query<EventRow>(READ_ALL_SQL, [
       after.commit.toString(),
