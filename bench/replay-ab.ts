@@ -51,7 +51,8 @@ async function main() {
     await dropStagedLog(pool);
     await pool.query('VACUUM ANALYZE events');
     const n = options.events;
-    for (let round = 1; round <= rounds; round++) {
+    for (let round = 1; round <= rounds * 2; round++) {
+      const bulkFill = round % 2 === 0;
       await pool.query('CHECKPOINT');
       await pool.query(BASELINE_TABLE_SQL);
       let t0 = performance.now();
@@ -78,7 +79,7 @@ async function main() {
       const pgCpu0 = await backendCpu(pool);
       const cpu0 = process.cpuUsage();
       t0 = performance.now();
-      await rebuildProjections(pool, store, projections);
+      await rebuildProjections(pool, store, projections, { bulkFill });
       const ms = performance.now() - t0;
       const cpu = process.cpuUsage(cpu0);
       const pgCpu = (await backendCpu(pool)) - pgCpu0;
@@ -92,7 +93,7 @@ async function main() {
         if (projection) await discardVersion(pool, projection, row.version);
       }
       console.log(
-        `round ${round}: baseline ${Math.round((n * 1000) / baseMs)}/s (${baseMs.toFixed(0)} ms), ` +
+        `round ${round} (${bulkFill ? 'B: bulk fill' : 'A: batches only'}): baseline ${Math.round((n * 1000) / baseMs)}/s (${baseMs.toFixed(0)} ms), ` +
           `replay ${Math.round((n * 1000) / ms)}/s (${ms.toFixed(0)} ms, node cpu ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms), ` +
           `ratio ${(baseMs / ms).toFixed(3)}`,
       );

@@ -1,6 +1,12 @@
-import { withTransaction, type GlobalPosition } from '@app/ledger';
+import {
+  PostgresEventStore,
+  withTransaction,
+  type EventStore,
+  type GlobalPosition,
+} from '@app/ledger';
 import type pg from 'pg';
-import { advanceCheckpointSql } from './checkpoints';
+import { advanceCheckpoint, advanceCheckpointSql } from './checkpoints';
+import { catchUp, type CatchUpTarget } from './catch-up';
 import { CheckpointMovedError } from './apply-batch';
 import { tableNamesFor, type Projection } from './projection';
 
@@ -65,4 +71,68 @@ export async function bulkFill(
       await client.query(sql, sql.includes('$1') ? params : []);
   });
   return upTo;
+}
+
+/** Folds the events of the targets' types up to `head` in batches, then moves every target to `head`. */
+async function foldUpTo(
+  pool: pg.Pool,
+  store: PostgresEventStore,
+  targets: readonly CatchUpTarget[],
+  head: GlobalPosition,
+  batchSize: number,
+  onApplied: (events: number) => void,
+) {
+  const types = [...new Set(targets.flatMap((t) => [...t.projection.eventTypes]))];
+  await catchUp(
+    pool,
+    (after, limit) => store.readTypesUpTo(after, head, types, limit),
+    targets,
+    batchSize,
+    onApplied,
+  );
+  for (const target of targets) {
+    await withTransaction(pool, async (client) => {
+      const moved = await advanceCheckpoint(
+        client,
+        { name: target.projection.name, version: target.version },
+        target.position,
+        head,
+        0,
+      );
+      if (!moved) throw new CheckpointMovedError(target.projection.name, target.version);
+    });
+    target.position = head;
+  }
+}
+
+/**
+ * The first pass over the log. When the log is in the same database, the projections that have a
+ * set-wise bulk fill are filled by Postgres up to the current head (one statement per table, on
+ * connections of their own) while the others fold the log batch by batch here; everything after
+ * the head then goes through the batches as before. Here the batches read only the events of the
+ * types the remaining projections fold (a projection skips other events anyway).
+ */
+export async function fillFromStart(
+  pool: pg.Pool,
+  store: EventStore,
+  builds: readonly CatchUpTarget[],
+  batchSize: number,
+  onApplied: (events: number) => void,
+) {
+  if (!(store instanceof PostgresEventStore) || !store.readsFrom(pool)) return;
+  const head = await store.headPosition();
+  if (!head) return;
+  const bulk = builds.filter((b) => b.projection.bulkFill);
+  const counts = bulk.length > 0 ? await countEventsByType(pool, head) : new Map<string, number>();
+  const folded = (build: CatchUpTarget) =>
+    [...build.projection.eventTypes].reduce((sum, type) => sum + (counts.get(type) ?? 0), 0);
+  const rest = builds.filter((b) => !bulk.includes(b));
+  const results = await Promise.allSettled([
+    ...bulk.map(async (build) => {
+      build.position = await bulkFill(pool, build, build.position, head, folded(build));
+    }),
+    rest.length > 0 ? foldUpTo(pool, store, rest, head, batchSize, onApplied) : Promise.resolve(),
+  ]);
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
 }

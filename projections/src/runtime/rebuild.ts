@@ -1,14 +1,7 @@
-import {
-  comparePositions,
-  PostgresEventStore,
-  START_POSITION,
-  withTransaction,
-  type EventStore,
-  type GlobalPosition,
-} from '@app/ledger';
+import { comparePositions, START_POSITION, withTransaction, type EventStore } from '@app/ledger';
 import type pg from 'pg';
-import { applyBatch } from './apply-batch';
-import { bulkFill, countEventsByType } from './bulk-fill';
+import { fillFromStart } from './bulk-fill';
+import { catchUp, type CatchUpTarget } from './catch-up';
 import { loadCheckpoint, loadLiveCheckpoint } from './checkpoints';
 import {
   createIndexesSql,
@@ -31,6 +24,8 @@ export interface RebuildOptions {
   readonly onProgress?: (progress: RebuildProgress) => void;
   /** How many times the swap may find the live version ahead before giving up. */
   readonly maxSwapAttempts?: number;
+  /** Let Postgres fill the read models that have a bulk fill (default true; see fillFromStart). */
+  readonly bulkFill?: boolean;
 }
 
 /**
@@ -81,10 +76,7 @@ export async function rebuildProjection(
   return { version: result!.version, applied: result!.applied };
 }
 
-interface Building {
-  projection: Projection;
-  version: number;
-  position: GlobalPosition;
+interface Building extends CatchUpTarget {
   swapped: boolean;
 }
 
@@ -157,11 +149,12 @@ export async function rebuildProjections(
       target: Math.max(target, applied),
     });
 
+  const onApplied = (events: number) => {
+    applied += events;
+    report('filling');
+  };
   const catchUpAll = (targets: Building[]) =>
-    catchUp(pool, store, targets, batchSize, (events) => {
-      applied += events;
-      report('filling');
-    });
+    catchUp(pool, (after, limit) => store.readAll(after, limit), targets, batchSize, onApplied);
 
   try {
     // Each projection's tables and indexes on a connection of its own, all at once.
@@ -171,7 +164,7 @@ export async function rebuildProjections(
     for (const result of started) if (result.status === 'fulfilled') builds.push(result.value);
     const failed = started.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
-    await fillFromStart(pool, store, builds, catchUpAll);
+    if (options.bulkFill ?? true) await fillFromStart(pool, store, builds, batchSize, onApplied);
     await catchUpAll(builds);
     report('indexing');
     await createIndexes(pool, builds);
@@ -199,36 +192,6 @@ export async function rebuildProjections(
   }
 }
 
-/**
- * The first pass over the log. When the log is in the same database, the projections that have a
- * set-wise bulk fill are filled by Postgres up to the current head (one statement per table, on
- * connections of their own) while the others fold the log batch by batch here; everything after
- * the head then goes through the batches as before.
- */
-async function fillFromStart(
-  pool: pg.Pool,
-  store: EventStore,
-  builds: Building[],
-  catchUpAll: (targets: Building[]) => Promise<void>,
-) {
-  const inPostgres = store instanceof PostgresEventStore && store.readsFrom(pool);
-  const bulk = inPostgres ? builds.filter((b) => b.projection.bulkFill) : [];
-  const head = bulk.length > 0 ? await store.headPosition() : null;
-  if (!head) return;
-  const counts = await countEventsByType(pool, head);
-  const folded = (build: Building) =>
-    [...build.projection.eventTypes].reduce((sum, type) => sum + (counts.get(type) ?? 0), 0);
-  const rest = builds.filter((b) => !bulk.includes(b));
-  const results = await Promise.allSettled([
-    ...bulk.map(async (build) => {
-      build.position = await bulkFill(pool, build, START_POSITION, head, folded(build));
-    }),
-    rest.length > 0 ? catchUpAll(rest) : Promise.resolve(),
-  ]);
-  const failed = results.find((result) => result.status === 'rejected');
-  if (failed) throw failed.reason;
-}
-
 /** Drops a building or retired version's tables and its checkpoint row. */
 export async function discardVersion(pool: pg.Pool, projection: Projection, version: number) {
   await withTransaction(pool, async (client) => {
@@ -241,51 +204,6 @@ export async function discardVersion(pool: pg.Pool, projection: Projection, vers
       version,
     ]);
   });
-}
-
-/**
- * Reads from the furthest-behind build until the log is drained, applying each batch to all.
- * Pipelined: while Postgres applies one batch, the next is read and decoded; each projection
- * still applies its batches in order (a chain per projection), and at most two are pending.
- */
-async function catchUp(
-  pool: pg.Pool,
-  store: EventStore,
-  targets: Building[],
-  batchSize: number,
-  onApplied: (events: number) => void,
-): Promise<void> {
-  const lowest = () =>
-    targets.reduce(
-      (low, b) => (comparePositions(b.position, low) < 0 ? b.position : low),
-      targets[0]!.position,
-    );
-  const chains = new Map<Building, Promise<void>>(targets.map((b) => [b, Promise.resolve()]));
-  const pending: Promise<unknown>[] = [];
-  let next = store.readAll(lowest(), batchSize);
-  try {
-    for (;;) {
-      const batch = await next;
-      const last = batch[batch.length - 1];
-      if (!last) break;
-      next = store.readAll(last.position, batchSize);
-      const appliedToAll = Promise.all(
-        targets.map((build) => {
-          const chained = chains.get(build)!.then(async () => {
-            build.position = await applyBatch(pool, build, batch);
-          });
-          chains.set(build, chained);
-          return chained;
-        }),
-      ).then(() => onApplied(batch.length));
-      pending.push(appliedToAll);
-      if (pending.length >= 2) await pending.shift();
-    }
-    await Promise.all(pending);
-  } finally {
-    next.catch(() => undefined);
-    for (const chain of chains.values()) chain.catch(() => undefined);
-  }
 }
 
 /** The indexes each new version was filled without, built once it holds the whole log. */

@@ -10,6 +10,7 @@ import {
   EVENT_COLUMNS,
   VISIBLE_BELOW,
   READ_ALL_SQL,
+  READ_TYPES_UP_TO_SQL,
   HEAD_SQL,
   type EventRow,
   toRecorded,
@@ -238,6 +239,27 @@ export class PostgresEventStore implements EventStore {
     const result = await this.pool.query<EventRow>(READ_ALL_SQL, [
       after.commit.toString(),
       after.prepare.toString(),
+      limit,
+    ]);
+    return result.rows.map(toRecorded);
+  }
+
+  /**
+   * Events of `types` strictly after `after` and at or before `upTo`, in commit order, at most
+   * `limit`. `upTo` must come from `headPosition()` (every transaction up to it has ended).
+   */
+  async readTypesUpTo(
+    after: GlobalPosition,
+    upTo: GlobalPosition,
+    types: readonly string[],
+    limit: number,
+  ): Promise<RecordedEvent[]> {
+    const result = await this.pool.query<EventRow>(READ_TYPES_UP_TO_SQL, [
+      after.commit.toString(),
+      after.prepare.toString(),
+      upTo.commit.toString(),
+      upTo.prepare.toString(),
+      types,
       limit,
     ]);
     return result.rows.map(toRecorded);
