@@ -6,8 +6,8 @@ import type { TableNames } from '../runtime/projection';
 
 const total = (type: string) => `coalesce(sum(amount) FILTER (WHERE type = '${type}'), 0)`;
 
-const SCOPE = `SELECT type, data, metadata, transaction_id AS tx, global_position AS gp,
-  (data->>'amount')::int AS amount FROM events WHERE ${BULK_EVENTS_WHERE}`;
+const SCOPE = `SELECT type, data, metadata, (data->>'amount')::int AS amount
+  FROM events WHERE ${BULK_EVENTS_WHERE}`;
 
 export const creditBalancesBulkFill = (table: TableNames) => [
   `INSERT INTO ${table('credit_balances')} (user_id, held, lifetime_granted, lifetime_purchased,
@@ -20,31 +20,31 @@ export const creditBalancesBulkFill = (table: TableNames) => [
      max((metadata->>'occurredAt')::timestamptz)
    FROM (${SCOPE}) AS e
    GROUP BY data->>'userId'`,
-  `WITH scope AS MATERIALIZED (${SCOPE}),
-   added AS (
+  `WITH added AS (
      SELECT DISTINCT ON (user_id, lot_id) * FROM (
-       SELECT data->>'userId' AS user_id, data->>'grantId' AS lot_id, 'free' AS funding, amount,
-         data->>'expiresAt' AS expires_at, metadata->>'occurredAt' AS created_at, tx, gp
-       FROM scope WHERE type = 'CreditsGranted'
-       UNION ALL
-       SELECT data->>'userId', data->>'purchaseId', 'paid', amount, data->>'expiresAt',
-         metadata->>'occurredAt', tx, gp
-       FROM scope WHERE type = 'CreditsPurchased'
+       SELECT data->>'userId' AS user_id,
+         CASE type WHEN 'CreditsGranted' THEN data->>'grantId' ELSE data->>'purchaseId' END AS lot_id,
+         CASE type WHEN 'CreditsGranted' THEN 'free' ELSE 'paid' END AS funding,
+         (data->>'amount')::int AS amount, data->>'expiresAt' AS expires_at,
+         metadata->>'occurredAt' AS created_at, transaction_id AS tx, global_position AS gp
+       FROM events WHERE ${BULK_EVENTS_WHERE} AND type IN ('CreditsGranted', 'CreditsPurchased')
        UNION ALL
        SELECT data->>'userId', lot->>'lotId', lot->>'funding', (lot->>'amount')::int,
-         lot->>'expiresAt', metadata->>'occurredAt', tx, gp
-       FROM scope, jsonb_array_elements(data->'lots') AS lot WHERE type = 'CreditsRefunded'
+         lot->>'expiresAt', metadata->>'occurredAt', transaction_id, global_position
+       FROM events, jsonb_array_elements(data->'lots') AS lot
+       WHERE ${BULK_EVENTS_WHERE} AND type = 'CreditsRefunded'
      ) AS a
      ORDER BY user_id, lot_id, tx, gp
    ),
    adjustments AS (
      SELECT data->>'userId' AS user_id, part->>'lotId' AS lot_id,
-       CASE type WHEN 'CreditsReserved' THEN -1 ELSE 1 END * (part->>'amount')::int AS delta, tx, gp
-     FROM scope, jsonb_array_elements(data->'allocations') AS part
-     WHERE type IN ('CreditsReserved', 'CreditsReleased')
+       CASE type WHEN 'CreditsReserved' THEN -1 ELSE 1 END * (part->>'amount')::int AS delta,
+       transaction_id AS tx, global_position AS gp
+     FROM events, jsonb_array_elements(data->'allocations') AS part
+     WHERE ${BULK_EVENTS_WHERE} AND type IN ('CreditsReserved', 'CreditsReleased')
      UNION ALL
-     SELECT data->>'userId', data->>'lotId', -amount, tx, gp
-     FROM scope WHERE type IN ('CreditsExpired', 'CreditsRevoked')
+     SELECT data->>'userId', data->>'lotId', -(data->>'amount')::int, transaction_id, global_position
+     FROM events WHERE ${BULK_EVENTS_WHERE} AND type IN ('CreditsExpired', 'CreditsRevoked')
    )
    INSERT INTO ${table('credit_lots')} (user_id, lot_id, funding, remaining, expires_at, created_at)
    SELECT a.user_id, a.lot_id, a.funding, a.amount + coalesce(sum(j.delta), 0),

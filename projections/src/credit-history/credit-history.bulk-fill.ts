@@ -36,7 +36,8 @@ SELECT event_id, data->>'userId' AS user_id, (metadata->>'occurredAt')::timestam
   metadata->'actor'->>'kind' AS actor_kind, metadata->'actor'->>'id' AS actor_id,
   metadata->>'reason' AS reason, metadata->>'correlationId' AS correlation_id,
   transaction_id AS tx, global_position AS gp
-FROM (SELECT *, (data->>'amount')::int AS amount FROM events WHERE ${BULK_EVENTS_WHERE}) AS e`;
+FROM (SELECT *, (data->>'amount')::int AS amount FROM events WHERE ${BULK_EVENTS_WHERE}) AS e
+OFFSET 0`; // evaluated here: the window sorts then carry these columns, not the events' jsonb
 
 export const creditHistoryBulkFill = (table: TableNames) => [
   `INSERT INTO ${table('credit_history')} (seq, event_id, user_id, occurred_at, type, delta,

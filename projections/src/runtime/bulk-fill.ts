@@ -51,7 +51,7 @@ export async function bulkFill(
   if (!fill) throw new Error(`${target.projection.name} has no bulk fill`);
   await withTransaction(pool, async (client) => {
     const opened = (await client.query(
-      `SET LOCAL synchronous_commit = off; SET LOCAL work_mem = '256MB'; ${advanceCheckpointSql(
+      `SET LOCAL synchronous_commit = off; SET LOCAL work_mem = '256MB'; SET LOCAL jit = off; ${advanceCheckpointSql(
         client,
         { name: target.projection.name, version: target.version },
         start,
