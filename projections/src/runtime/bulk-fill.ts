@@ -123,16 +123,23 @@ export async function fillFromStart(
   const head = await store.headPosition();
   if (!head) return;
   const bulk = builds.filter((b) => b.projection.bulkFill);
-  const counts = bulk.length > 0 ? await countEventsByType(pool, head) : new Map<string, number>();
+  const counts = await countEventsByType(pool, head);
   const folded = (build: CatchUpTarget) =>
     [...build.projection.eventTypes].reduce((sum, type) => sum + (counts.get(type) ?? 0), 0);
   const rest = builds.filter((b) => !bulk.includes(b));
+  let read = 0;
+  const countRead = (events: number) => {
+    read += events;
+    onApplied(events);
+  };
   const results = await Promise.allSettled([
     ...bulk.map(async (build) => {
       build.position = await bulkFill(pool, build, build.position, head, folded(build));
     }),
-    rest.length > 0 ? foldUpTo(pool, store, rest, head, batchSize, onApplied) : Promise.resolve(),
+    rest.length > 0 ? foldUpTo(pool, store, rest, head, batchSize, countRead) : Promise.resolve(),
   ]);
   const failed = results.find((result) => result.status === 'rejected');
   if (failed) throw failed.reason;
+  // Progress counts the log up to the head as passed, read here or not.
+  onApplied([...counts.values()].reduce((sum, n) => sum + n, 0) - read);
 }
