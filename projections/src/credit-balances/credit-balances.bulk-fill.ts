@@ -6,6 +6,17 @@ import type { TableNames } from '../runtime/projection';
 
 const total = (type: string) => `coalesce(sum(amount) FILTER (WHERE type = '${type}'), 0)`;
 
+/** Credits each event moves in or out of a lot (holds out, releases back, expiries and revocations out). */
+export const LOT_ADJUSTMENTS = `
+     SELECT data->>'userId' AS user_id, part->>'lotId' AS lot_id,
+       CASE type WHEN 'CreditsReserved' THEN -1 ELSE 1 END * (part->>'amount')::int AS delta,
+       transaction_id AS tx, global_position AS gp
+     FROM events, jsonb_array_elements(data->'allocations') AS part
+     WHERE ${BULK_EVENTS_WHERE} AND type IN ('CreditsReserved', 'CreditsReleased')
+     UNION ALL
+     SELECT data->>'userId', data->>'lotId', -(data->>'amount')::int, transaction_id, global_position
+     FROM events WHERE ${BULK_EVENTS_WHERE} AND type IN ('CreditsExpired', 'CreditsRevoked')`;
+
 const SCOPE = `SELECT type, data, metadata, (data->>'amount')::int AS amount
   FROM events WHERE ${BULK_EVENTS_WHERE}`;
 
@@ -36,16 +47,7 @@ export const creditBalancesBulkFill = (table: TableNames) => [
      ) AS a
      ORDER BY user_id, lot_id, tx, gp
    ),
-   adjustments AS (
-     SELECT data->>'userId' AS user_id, part->>'lotId' AS lot_id,
-       CASE type WHEN 'CreditsReserved' THEN -1 ELSE 1 END * (part->>'amount')::int AS delta,
-       transaction_id AS tx, global_position AS gp
-     FROM events, jsonb_array_elements(data->'allocations') AS part
-     WHERE ${BULK_EVENTS_WHERE} AND type IN ('CreditsReserved', 'CreditsReleased')
-     UNION ALL
-     SELECT data->>'userId', data->>'lotId', -(data->>'amount')::int, transaction_id, global_position
-     FROM events WHERE ${BULK_EVENTS_WHERE} AND type IN ('CreditsExpired', 'CreditsRevoked')
-   )
+   adjustments AS (${LOT_ADJUSTMENTS})
    INSERT INTO ${table('credit_lots')} (user_id, lot_id, funding, remaining, expires_at, created_at)
    SELECT a.user_id, a.lot_id, a.funding, a.amount + coalesce(sum(j.delta), 0),
      a.expires_at::timestamptz, a.created_at::timestamptz

@@ -270,6 +270,7 @@ describe('bulk fill of a rebuild', () => {
     const present = new Set(types.rows.map((row) => row.type));
     expect(filled.map((p) => p.name).sort()).toEqual([
       'credit_balances',
+      'credit_buckets',
       'credit_history',
       'generation_history',
     ]);
