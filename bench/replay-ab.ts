@@ -1,6 +1,7 @@
 /**
  * Replay A/B on one seeded database: rounds of (INSERT … SELECT baseline, rebuildProjections),
- * printing wall time, this process's CPU time and the ratio per round.
+ * alternating A (batches only) and B (bulk fill), printing wall time, the CPU time of this process
+ * and of the database's backends, and the ratio per round.
  *
  *   npx tsx bench/replay-ab.ts [--events=200000] [--users=20000] [--rounds=3]
  */
@@ -14,7 +15,7 @@ import {
   type Projection,
 } from '@app/projections';
 import { readFileSync } from 'node:fs';
-import type pg from 'pg';
+import pg from 'pg';
 import { createBenchDatabase } from './lib/database';
 import { parseOptions } from './lib/options';
 import { dropStagedLog, insertStagedLog, stageLog } from './lib/seed-log';
@@ -43,7 +44,8 @@ async function backendCpu(pool: pg.Pool): Promise<number> {
 async function main() {
   const options = parseOptions();
   const database = await createBenchDatabase(options.databaseUrl, 'bench_replay_ab');
-  const pool = database.pool(8, 'bench-replay-ab');
+  // Connections stay open (no idle timeout), so their backends' CPU counters cover a whole replay.
+  const pool = new pg.Pool({ connectionString: database.url, max: 8, idleTimeoutMillis: 0 });
   try {
     await migrate(pool, [ledgerMigrations, projectionMigrations]);
     await stageLog(pool, options.events, options.users);
@@ -51,8 +53,10 @@ async function main() {
     await dropStagedLog(pool);
     await pool.query('VACUUM ANALYZE events');
     const n = options.events;
-    for (let round = 1; round <= rounds * 2; round++) {
-      const bulkFill = round % 2 === 0;
+    const variants = ['A: batches only', 'B: bulk fill'] as const;
+    for (let round = 1; round <= rounds * variants.length; round++) {
+      const variant = variants[(round - 1) % variants.length]!;
+      const bulkFill = variant !== 'A: batches only';
       await pool.query('CHECKPOINT');
       await pool.query(BASELINE_TABLE_SQL);
       let t0 = performance.now();
@@ -93,7 +97,7 @@ async function main() {
         if (projection) await discardVersion(pool, projection, row.version);
       }
       console.log(
-        `round ${round} (${bulkFill ? 'B: bulk fill' : 'A: batches only'}): baseline ${Math.round((n * 1000) / baseMs)}/s (${baseMs.toFixed(0)} ms), ` +
+        `round ${round} (${variant}): baseline ${Math.round((n * 1000) / baseMs)}/s (${baseMs.toFixed(0)} ms), ` +
           `replay ${Math.round((n * 1000) / ms)}/s (${ms.toFixed(0)} ms, node cpu ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms), ` +
           `ratio ${(baseMs / ms).toFixed(3)}`,
       );
