@@ -33,14 +33,16 @@ export const creditBucketsBulkFill = (table: TableNames) => [
      ) AS a
      ORDER BY user_id, lot_id, tx, gp
    ),
+   linked AS (
+     SELECT a.*, o.lot_id AS origin_id FROM added AS a
+     LEFT JOIN added AS o
+       ON o.user_id = a.user_id AND o.lot_id = a.inherit_from AND (o.tx, o.gp) < (a.tx, a.gp)
+   ),
    sourced AS (
-     SELECT a.user_id, a.lot_id, a.source, a.tx, a.gp FROM added AS a
-     WHERE a.inherit_from IS NULL OR NOT EXISTS (
-       SELECT 1 FROM added AS o
-       WHERE o.user_id = a.user_id AND o.lot_id = a.inherit_from AND (o.tx, o.gp) < (a.tx, a.gp))
+     SELECT user_id, lot_id, source FROM linked WHERE origin_id IS NULL
      UNION ALL
-     SELECT a.user_id, a.lot_id, o.source, a.tx, a.gp FROM sourced AS o
-     JOIN added AS a ON a.user_id = o.user_id AND a.inherit_from = o.lot_id AND (o.tx, o.gp) < (a.tx, a.gp)
+     SELECT l.user_id, l.lot_id, o.source FROM sourced AS o
+     JOIN linked AS l ON l.user_id = o.user_id AND l.origin_id = o.lot_id
    ),
    adjustments AS (${LOT_ADJUSTMENTS})
    INSERT INTO ${table('credit_bucket_lots')} (user_id, lot_id, bucket, funding, source, amount,
