@@ -2,6 +2,7 @@ import { creditAccountEventSchema, creditAccountEventTypes, type RecordedEvent }
 import type pg from 'pg';
 import { parseOnce } from '../runtime/parse-once';
 import type { Projection } from '../runtime/projection';
+import { creditBucketsBulkFill } from './credit-buckets.bulk-fill';
 import { bucketChangesOf, inheritOrigin, type BucketLot } from './credit-buckets.fold';
 
 // Every lot of every account with its bucket (plan, pack, free), what is left of it and when it
@@ -33,6 +34,7 @@ export const creditBucketsProjection: Projection = {
     },
   ],
   eventTypes: new Set(creditAccountEventTypes),
+  bulkFill: creditBucketsBulkFill,
 
   async apply(client: pg.PoolClient, events: readonly RecordedEvent[], table) {
     const lotsTable = table('credit_bucket_lots');

@@ -8,6 +8,7 @@ import type pg from 'pg';
 import { parseOnce } from '../runtime/parse-once';
 import type { Projection } from '../runtime/projection';
 import { copyRows } from '../runtime/sql';
+import { creditHistoryBulkFill } from './credit-history.bulk-fill';
 
 // One row per credit movement, with the running balance after it. The balance counts credits the
 // user owns (available + held); a hold moves credits from available to held, a spend removes them.
@@ -165,6 +166,7 @@ export const creditHistoryProjection: Projection = {
     },
   ],
   eventTypes: new Set(creditAccountEventTypes),
+  bulkFill: creditHistoryBulkFill,
 
   async apply(client: pg.PoolClient, events: readonly RecordedEvent[], table) {
     const history = table('credit_history');

@@ -8,6 +8,7 @@ import {
 import type pg from 'pg';
 import { parseOnce } from '../runtime/parse-once';
 import type { Projection } from '../runtime/projection';
+import { generationHistoryBulkFill } from './generation-history.bulk-fill';
 
 // One row per generation: style, status, timings, error and result. The prompt is personal data
 // and lives in the API's generation_requests table, joined when read.
@@ -109,6 +110,7 @@ export const generationHistoryProjection: Projection = {
     },
   ],
   eventTypes: new Set(generationEventTypes),
+  bulkFill: generationHistoryBulkFill,
 
   async apply(client: pg.PoolClient, events: readonly RecordedEvent[], table) {
     const name = table('generation_history');

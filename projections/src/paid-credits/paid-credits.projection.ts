@@ -53,6 +53,12 @@ async function loadLots(client: pg.PoolClient, table: string, ids: readonly stri
 
 const giftTypes = new Set<string>(giftEventTypes);
 
+/**
+ * Credit events the fold returns nothing for: grants are free, and holds and their releases move
+ * no money (a spend does). Left out, a rebuild need not read them.
+ */
+const UNPAID_MOVES = new Set<string>(['CreditsGranted', 'CreditsReserved', 'CreditsReleased']);
+
 const parsePaidCreditsEvent = (recorded: RecordedEvent): PaidCreditsEvent =>
   giftTypes.has(recorded.type)
     ? parseOnce(giftEventSchema, recorded)
@@ -96,7 +102,10 @@ export const paidCreditsProjection: Projection = {
       indexes: ['CREATE INDEX IF NOT EXISTS {table}_occurred_idx ON {table} (occurred_at)'],
     },
   ],
-  eventTypes: new Set<string>([...creditAccountEventTypes, ...giftEventTypes]),
+  eventTypes: new Set<string>([
+    ...creditAccountEventTypes.filter((type) => !UNPAID_MOVES.has(type)),
+    ...giftEventTypes,
+  ]),
 
   async apply(client: pg.PoolClient, events: readonly RecordedEvent[], table) {
     const lotsTable = table('paid_lots');

@@ -35,6 +35,13 @@ export interface Projection {
    * transaction. Set-based where it matters: a replay feeds it thousands of events at a time.
    */
   apply(client: pg.PoolClient, events: readonly RecordedEvent[], table: TableNames): Promise<void>;
+  /**
+   * Set-wise statements that fill an empty version inside Postgres from the `events` table, leaving
+   * the rows `apply` would leave after the same events (a rebuild uses them when the log is in the
+   * same database; the runner and later batches still use `apply`). Their parameters select the
+   * events: see BULK_EVENTS_WHERE.
+   */
+  readonly bulkFill?: (table: TableNames) => readonly string[];
   /** Set when processes cache what this read model shows (see ChangeNotice). */
   readonly changeNotice?: ChangeNotice;
 }

@@ -1,12 +1,7 @@
-import {
-  comparePositions,
-  START_POSITION,
-  withTransaction,
-  type EventStore,
-  type GlobalPosition,
-} from '@app/ledger';
+import { comparePositions, START_POSITION, withTransaction, type EventStore } from '@app/ledger';
 import type pg from 'pg';
-import { applyBatch } from './apply-batch';
+import { fillFromStart } from './bulk-fill';
+import { catchUp, type CatchUpTarget } from './catch-up';
 import { loadCheckpoint, loadLiveCheckpoint } from './checkpoints';
 import {
   createIndexesSql,
@@ -29,6 +24,8 @@ export interface RebuildOptions {
   readonly onProgress?: (progress: RebuildProgress) => void;
   /** How many times the swap may find the live version ahead before giving up. */
   readonly maxSwapAttempts?: number;
+  /** Let Postgres fill the read models that have a bulk fill (default true; see fillFromStart). */
+  readonly bulkFill?: boolean;
 }
 
 /**
@@ -79,10 +76,7 @@ export async function rebuildProjection(
   return { version: result!.version, applied: result!.applied };
 }
 
-interface Building {
-  projection: Projection;
-  version: number;
-  position: GlobalPosition;
+interface Building extends CatchUpTarget {
   swapped: boolean;
 }
 
@@ -155,11 +149,12 @@ export async function rebuildProjections(
       target: Math.max(target, applied),
     });
 
+  const onApplied = (events: number) => {
+    applied += events;
+    report('filling');
+  };
   const catchUpAll = (targets: Building[]) =>
-    catchUp(pool, store, targets, batchSize, (events) => {
-      applied += events;
-      report('filling');
-    });
+    catchUp(pool, (after, limit) => store.readAll(after, limit), targets, batchSize, onApplied);
 
   try {
     // Each projection's tables and indexes on a connection of its own, all at once.
@@ -169,6 +164,7 @@ export async function rebuildProjections(
     for (const result of started) if (result.status === 'fulfilled') builds.push(result.value);
     const failed = started.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
+    if (options.bulkFill ?? true) await fillFromStart(pool, store, builds, batchSize, onApplied);
     await catchUpAll(builds);
     report('indexing');
     await createIndexes(pool, builds);
@@ -208,51 +204,6 @@ export async function discardVersion(pool: pg.Pool, projection: Projection, vers
       version,
     ]);
   });
-}
-
-/**
- * Reads from the furthest-behind build until the log is drained, applying each batch to all.
- * Pipelined: while Postgres applies one batch, the next is read and decoded; each projection
- * still applies its batches in order (a chain per projection), and at most two are pending.
- */
-async function catchUp(
-  pool: pg.Pool,
-  store: EventStore,
-  targets: Building[],
-  batchSize: number,
-  onApplied: (events: number) => void,
-): Promise<void> {
-  const lowest = () =>
-    targets.reduce(
-      (low, b) => (comparePositions(b.position, low) < 0 ? b.position : low),
-      targets[0]!.position,
-    );
-  const chains = new Map<Building, Promise<void>>(targets.map((b) => [b, Promise.resolve()]));
-  const pending: Promise<unknown>[] = [];
-  let next = store.readAll(lowest(), batchSize);
-  try {
-    for (;;) {
-      const batch = await next;
-      const last = batch[batch.length - 1];
-      if (!last) break;
-      next = store.readAll(last.position, batchSize);
-      const appliedToAll = Promise.all(
-        targets.map((build) => {
-          const chained = chains.get(build)!.then(async () => {
-            build.position = await applyBatch(pool, build, batch);
-          });
-          chains.set(build, chained);
-          return chained;
-        }),
-      ).then(() => onApplied(batch.length));
-      pending.push(appliedToAll);
-      if (pending.length >= 2) await pending.shift();
-    }
-    await Promise.all(pending);
-  } finally {
-    next.catch(() => undefined);
-    for (const chain of chains.values()) chain.catch(() => undefined);
-  }
 }
 
 /** The indexes each new version was filled without, built once it holds the whole log. */

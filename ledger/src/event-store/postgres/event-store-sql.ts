@@ -49,6 +49,16 @@ WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
 ORDER BY transaction_id, global_position
 LIMIT $3`;
 
+// Below a position the caller took under the visibility horizon nothing can commit late: no
+// horizon here. Only the given types (a rebuild's first pass reads what its batch folds need).
+export const READ_TYPES_UP_TO_SQL = `
+SELECT ${EVENT_COLUMNS} FROM events
+WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+  AND (transaction_id, global_position) <= ($3::text::xid8, $4::bigint)
+  AND type = ANY($5::text[])
+ORDER BY transaction_id, global_position
+LIMIT $6`;
+
 export const HEAD_SQL = `
 SELECT transaction_id::text AS commit, global_position::text AS prepare FROM events
 WHERE transaction_id < ${VISIBLE_BELOW}

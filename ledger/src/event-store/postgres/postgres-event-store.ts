@@ -11,6 +11,7 @@ import {
   EVENT_COLUMNS,
   VISIBLE_BELOW,
   READ_ALL_SQL,
+  READ_TYPES_UP_TO_SQL,
   HEAD_SQL,
   type EventRow,
   toRecorded,
@@ -227,10 +228,36 @@ export class PostgresEventStore implements EventStore {
     return result.rows.map(toRecorded);
   }
 
+  /** Whether this store's `events` table is in the database of `pool` (so SQL there can read it). */
+  readsFrom(pool: pg.Pool): boolean {
+    return this.pool === pool;
+  }
+
   async readAll(after: GlobalPosition, limit: number): Promise<RecordedEvent[]> {
     const result = await this.pool.query<EventRow>(READ_ALL_SQL, [
       after.commit.toString(),
       after.prepare.toString(),
+      limit,
+    ]);
+    return result.rows.map(toRecorded);
+  }
+
+  /**
+   * Events of `types` strictly after `after` and at or before `upTo`, in commit order, at most
+   * `limit`. `upTo` must come from `headPosition()` (every transaction up to it has ended).
+   */
+  async readTypesUpTo(
+    after: GlobalPosition,
+    upTo: GlobalPosition,
+    types: readonly string[],
+    limit: number,
+  ): Promise<RecordedEvent[]> {
+    const result = await this.pool.query<EventRow>(READ_TYPES_UP_TO_SQL, [
+      after.commit.toString(),
+      after.prepare.toString(),
+      upTo.commit.toString(),
+      upTo.prepare.toString(),
+      types,
       limit,
     ]);
     return result.rows.map(toRecorded);

@@ -1,0 +1,58 @@
+import { LOT_ADJUSTMENTS } from '../credit-balances/credit-balances.bulk-fill';
+import { BULK_EVENTS_WHERE } from '../runtime/bulk-fill';
+import type { TableNames } from '../runtime/projection';
+
+// credit_bucket_lots folded in Postgres (bucketChangesOf and resolveInheritedBuckets, as SQL): each
+// lot as first added, a refunded paid lot with the source of the lot its credits came from (when
+// that lot was added before it), and every adjustment made after the lot was added.
+
+/** creditBucketOf (ledger/src/credits/credit-buckets.ts) as SQL; the spec compares both. */
+const BUCKET_OF = `CASE WHEN source IN ('pack', 'gift') THEN 'pack'
+  WHEN source IN ('plan', 'monthly_allowance') OR starts_with(source, 'invoice:') THEN 'plan'
+  WHEN funding = 'paid' THEN 'plan' ELSE 'free' END`;
+
+export const creditBucketsBulkFill = (table: TableNames) => [
+  `WITH RECURSIVE added AS (
+     SELECT DISTINCT ON (user_id, lot_id) * FROM (
+       SELECT data->>'userId' AS user_id,
+         CASE type WHEN 'CreditsGranted' THEN data->>'grantId' ELSE data->>'purchaseId' END AS lot_id,
+         CASE type WHEN 'CreditsGranted' THEN 'free' ELSE 'paid' END AS funding,
+         CASE type WHEN 'CreditsGranted' THEN data->>'source' ELSE coalesce(data->>'product', 'plan') END AS source,
+         (data->>'amount')::int AS amount, data->>'expiresAt' AS expires_at,
+         metadata->>'occurredAt' AS created_at, NULL AS inherit_from,
+         transaction_id AS tx, global_position AS gp
+       FROM events WHERE ${BULK_EVENTS_WHERE} AND type IN ('CreditsGranted', 'CreditsPurchased')
+       UNION ALL
+       SELECT data->>'userId', lot->>'lotId', lot->>'funding', 'refund', (lot->>'amount')::int,
+         lot->>'expiresAt', metadata->>'occurredAt',
+         CASE WHEN lot->>'funding' = 'paid' AND starts_with(lot->>'lotId', (data->>'refundId') || ':')
+           THEN substr(lot->>'lotId', length(data->>'refundId') + 2) END,
+         transaction_id, global_position
+       FROM events, jsonb_array_elements(data->'lots') AS lot
+       WHERE ${BULK_EVENTS_WHERE} AND type = 'CreditsRefunded'
+     ) AS a
+     ORDER BY user_id, lot_id, tx, gp
+   ),
+   linked AS (
+     SELECT a.*, o.lot_id AS origin_id FROM added AS a
+     LEFT JOIN added AS o
+       ON o.user_id = a.user_id AND o.lot_id = a.inherit_from AND (o.tx, o.gp) < (a.tx, a.gp)
+   ),
+   sourced AS (
+     SELECT user_id, lot_id, source FROM linked WHERE origin_id IS NULL
+     UNION ALL
+     SELECT l.user_id, l.lot_id, o.source FROM sourced AS o
+     JOIN linked AS l ON l.user_id = o.user_id AND l.origin_id = o.lot_id
+   ),
+   adjustments AS (${LOT_ADJUSTMENTS})
+   INSERT INTO ${table('credit_bucket_lots')} (user_id, lot_id, bucket, funding, source, amount,
+     remaining, expires_at, created_at)
+   SELECT a.user_id, a.lot_id, ${BUCKET_OF.replaceAll('source', 's.source').replaceAll('funding', 'a.funding')},
+     a.funding, s.source, a.amount, a.amount + coalesce(sum(j.delta), 0),
+     a.expires_at::timestamptz, a.created_at::timestamptz
+   FROM added AS a
+   JOIN sourced AS s ON s.user_id = a.user_id AND s.lot_id = a.lot_id
+   LEFT JOIN adjustments AS j
+     ON j.user_id = a.user_id AND j.lot_id = a.lot_id AND (j.tx, j.gp) > (a.tx, a.gp)
+   GROUP BY a.user_id, a.lot_id, a.funding, s.source, a.amount, a.expires_at, a.created_at`,
+];

@@ -1,0 +1,56 @@
+import { BULK_EVENTS_WHERE } from '../runtime/bulk-fill';
+import type { TableNames } from '../runtime/projection';
+
+// credit_history folded in Postgres (movementOf in credit-history.projection.ts, as SQL): seq and
+// the running balances are window functions over the log in commit order.
+
+/** Credits of `parts` (a jsonb array of {amount, funding}) with the given funding. */
+const fundedBy = (parts: string, funding: 'paid' | 'free') =>
+  `(SELECT coalesce(sum((p->>'amount')::int), 0) FROM jsonb_array_elements(${parts}) AS p
+    WHERE p->>'funding' = '${funding}')`;
+
+const funded = (funding: 'paid' | 'free') => `CASE type
+  WHEN 'CreditsGranted' THEN ${funding === 'free' ? 'amount' : '0'}
+  WHEN 'CreditsPurchased' THEN ${funding === 'paid' ? 'amount' : '0'}
+  WHEN 'CreditsSpent' THEN ${fundedBy(`data->'allocations'`, funding)}
+  WHEN 'CreditsRefunded' THEN ${fundedBy(`data->'lots'`, funding)}
+  WHEN 'CreditsExpired' THEN CASE WHEN data->>'funding' = '${funding}' THEN amount ELSE 0 END
+  WHEN 'CreditsRevoked' THEN CASE WHEN data->>'funding' = '${funding}' THEN amount ELSE 0 END
+  ELSE 0 END`;
+
+const MOVEMENTS = `
+SELECT event_id, data->>'userId' AS user_id, (metadata->>'occurredAt')::timestamptz AS occurred_at, type,
+  CASE WHEN type IN ('CreditsGranted', 'CreditsPurchased', 'CreditsRefunded') THEN amount
+       WHEN type IN ('CreditsSpent', 'CreditsExpired', 'CreditsRevoked') THEN -amount ELSE 0 END AS delta,
+  CASE type WHEN 'CreditsReserved' THEN amount WHEN 'CreditsSpent' THEN -amount
+       WHEN 'CreditsReleased' THEN -amount ELSE 0 END AS held_delta,
+  ${funded('paid')} AS paid_amount,
+  ${funded('free')} AS free_amount,
+  CASE type WHEN 'CreditsGranted' THEN data->>'grantId' WHEN 'CreditsPurchased' THEN data->>'invoiceId'
+       WHEN 'CreditsRefunded' THEN data->>'reservationId'
+       WHEN 'CreditsExpired' THEN coalesce(data->>'reservationId', data->>'lotId')
+       WHEN 'CreditsRevoked' THEN data->>'reference' ELSE data->>'generationId' END AS reference,
+  CASE WHEN type = 'CreditsPurchased' THEN data->>'planId' END AS plan_id,
+  CASE WHEN type = 'CreditsPurchased' THEN (data->>'amountPaidCents')::int END AS amount_paid_cents,
+  CASE WHEN type = 'CreditsPurchased' THEN data->>'currency' END AS currency,
+  metadata->'actor'->>'kind' AS actor_kind, metadata->'actor'->>'id' AS actor_id,
+  metadata->>'reason' AS reason, metadata->>'correlationId' AS correlation_id,
+  transaction_id AS tx, global_position AS gp
+FROM (SELECT *, (data->>'amount')::int AS amount FROM events WHERE ${BULK_EVENTS_WHERE}) AS e
+OFFSET 0`; // evaluated here: the window sorts then carry these columns, not the events' jsonb
+
+export const creditHistoryBulkFill = (table: TableNames) => [
+  `INSERT INTO ${table('credit_history')} (seq, event_id, user_id, occurred_at, type, delta,
+     held_delta, balance_after, held_after, paid_amount, free_amount, reference, plan_id,
+     amount_paid_cents, currency, actor_kind, actor_id, reason, correlation_id, position_commit,
+     position_prepare)
+   SELECT row_number() OVER (ORDER BY tx, gp), event_id, user_id, occurred_at, type, delta, held_delta,
+     sum(delta) OVER running, sum(held_delta) OVER running, paid_amount, free_amount, reference,
+     plan_id, amount_paid_cents, currency, actor_kind, actor_id, reason, correlation_id,
+     tx::text::bigint, gp
+   FROM (${MOVEMENTS}) AS m
+   WINDOW running AS (PARTITION BY user_id ORDER BY tx, gp)`,
+  // The running totals the next batch continues from.
+  `INSERT INTO ${table('credit_history_accounts')} (user_id, balance, held)
+   SELECT user_id, sum(delta), sum(held_delta) FROM ${table('credit_history')} GROUP BY user_id`,
+];

@@ -1,0 +1,145 @@
+import {
+  PostgresEventStore,
+  withTransaction,
+  type EventStore,
+  type GlobalPosition,
+} from '@app/ledger';
+import type pg from 'pg';
+import { advanceCheckpoint, advanceCheckpointSql } from './checkpoints';
+import { catchUp, type CatchUpTarget } from './catch-up';
+import { CheckpointMovedError } from './apply-batch';
+import { tableNamesFor, type Projection } from './projection';
+
+/**
+ * The events a bulk fill folds: those of `$3` (types) up to and including the position
+ * `($1, $2)`, which the caller took below the visibility horizon (every transaction up to it has
+ * ended, so the set is fixed).
+ */
+export const BULK_EVENTS_WHERE = `(transaction_id, global_position) <= ($1::text::xid8, $2::bigint)
+  AND type = ANY($3::text[])`;
+
+export interface BulkFillTarget {
+  readonly projection: Projection;
+  readonly version: number;
+}
+
+/** How many events of each type lie at or before `upTo` (what each bulk fill folds). */
+export async function countEventsByType(
+  pool: pg.Pool,
+  upTo: GlobalPosition,
+): Promise<Map<string, number>> {
+  const result = await pool.query<{ type: string; n: string }>(
+    `SELECT type, count(*)::text AS n FROM events
+     WHERE (transaction_id, global_position) <= ($1::text::xid8, $2::bigint) GROUP BY type`,
+    [upTo.commit.toString(), upTo.prepare.toString()],
+  );
+  return new Map(result.rows.map((row) => [row.type, Number(row.n)]));
+}
+
+/**
+ * Fills an empty new version from the start of the log to `upTo` with the projection's set-wise
+ * SQL, and moves its checkpoint there, in one transaction (the same compare-and-set as a batch).
+ */
+export async function bulkFill(
+  pool: pg.Pool,
+  target: BulkFillTarget,
+  start: GlobalPosition,
+  upTo: GlobalPosition,
+  applied: number,
+): Promise<GlobalPosition> {
+  const fill = target.projection.bulkFill;
+  if (!fill) throw new Error(`${target.projection.name} has no bulk fill`);
+  await withTransaction(pool, async (client) => {
+    const opened = (await client.query(
+      `SET LOCAL synchronous_commit = off; SET LOCAL work_mem = '256MB'; SET LOCAL jit = off; ${advanceCheckpointSql(
+        client,
+        { name: target.projection.name, version: target.version },
+        start,
+        upTo,
+        applied,
+      )}`,
+    )) as unknown as pg.QueryResult[];
+    if (opened[opened.length - 1]?.rowCount !== 1)
+      throw new CheckpointMovedError(target.projection.name, target.version);
+    const params = [
+      upTo.commit.toString(),
+      upTo.prepare.toString(),
+      [...target.projection.eventTypes],
+    ];
+    // A statement that reads only the tables filled before it takes no parameters.
+    for (const sql of fill(tableNamesFor(target.version)))
+      await client.query(sql, sql.includes('$1') ? params : []);
+  });
+  return upTo;
+}
+
+/** Folds the events of the targets' types up to `head` in batches, then moves every target to `head`. */
+async function foldUpTo(
+  pool: pg.Pool,
+  store: PostgresEventStore,
+  targets: readonly CatchUpTarget[],
+  head: GlobalPosition,
+  batchSize: number,
+  onApplied: (events: number) => void,
+) {
+  const types = [...new Set(targets.flatMap((t) => [...t.projection.eventTypes]))];
+  await catchUp(
+    pool,
+    (after, limit) => store.readTypesUpTo(after, head, types, limit),
+    targets,
+    batchSize,
+    onApplied,
+  );
+  for (const target of targets) {
+    await withTransaction(pool, async (client) => {
+      const moved = await advanceCheckpoint(
+        client,
+        { name: target.projection.name, version: target.version },
+        target.position,
+        head,
+        0,
+      );
+      if (!moved) throw new CheckpointMovedError(target.projection.name, target.version);
+    });
+    target.position = head;
+  }
+}
+
+/**
+ * The first pass over the log. When the log is in the same database, the projections that have a
+ * set-wise bulk fill are filled by Postgres up to the current head (one statement per table, on
+ * connections of their own) while the others fold the log batch by batch here; everything after
+ * the head then goes through the batches as before. Here the batches read only the events of the
+ * types the remaining projections fold (a projection skips other events anyway).
+ */
+export async function fillFromStart(
+  pool: pg.Pool,
+  store: EventStore,
+  builds: readonly CatchUpTarget[],
+  batchSize: number,
+  onApplied: (events: number) => void,
+) {
+  if (!(store instanceof PostgresEventStore) || !store.readsFrom(pool)) return;
+  const head = await store.headPosition();
+  if (!head) return;
+  const bulk = builds.filter((b) => b.projection.bulkFill);
+  const counts = await countEventsByType(pool, head);
+  const folded = (build: CatchUpTarget) =>
+    [...build.projection.eventTypes].reduce((sum, type) => sum + (counts.get(type) ?? 0), 0);
+  const rest = builds.filter((b) => !bulk.includes(b));
+  let read = 0;
+  const countRead = (events: number) => {
+    read += events;
+    onApplied(events);
+  };
+  const results = await Promise.allSettled([
+    ...bulk.map(async (build) => {
+      build.position = await bulkFill(pool, build, build.position, head, folded(build));
+    }),
+    rest.length > 0 ? foldUpTo(pool, store, rest, head, batchSize, countRead) : Promise.resolve(),
+  ]);
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+  // Progress counts the log up to the head as passed, read here or not.
+  onApplied([...counts.values()].reduce((sum, n) => sum + n, 0) - read);
+}
