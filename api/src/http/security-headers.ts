@@ -75,9 +75,31 @@ export function inlineStyleAttributeHashes(webDistDir: string): string[] {
   return [...values].sort().map(sha256);
 }
 
+/**
+ * Hashes of the `<style>` elements of the prerendered pages (the build puts each page's style
+ * sheets in its HTML, so the first paint waits for no other file): exactly those may apply.
+ */
+export function inlineStyleElementHashes(webDistDir: string): string[] {
+  const dir = path.join(webDistDir, 'prerendered');
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir).filter((name) => name.endsWith('.html'));
+  } catch {
+    return [];
+  }
+  const bodies = new Set<string>();
+  for (const name of names)
+    for (const match of fs
+      .readFileSync(path.join(dir, name), 'utf8')
+      .matchAll(/<style>([\s\S]*?)<\/style>/g))
+      bodies.add(match[1] ?? '');
+  return [...bodies].sort().map(sha256);
+}
+
 /** Security headers for every Express answer (helmet), HSTS only when served over HTTPS. */
 export function securityHeaders(options: { https: boolean; webDistDir: string }): RequestHandler {
   const styleAttributes = inlineStyleAttributeHashes(options.webDistDir);
+  const styleElements = inlineStyleElementHashes(options.webDistDir);
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -87,6 +109,7 @@ export function securityHeaders(options: { https: boolean; webDistDir: string })
           ...CONTENT_SECURITY_POLICY.scriptSrc,
           ...inlineScriptHashes(options.webDistDir),
         ],
+        styleSrc: [...CONTENT_SECURITY_POLICY.styleSrc, ...styleElements],
         ...(styleAttributes.length
           ? { styleSrcAttr: ["'unsafe-hashes'", ...styleAttributes] }
           : {}),
