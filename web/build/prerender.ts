@@ -61,6 +61,21 @@ const splitLeadingLinks = (body: string): { links: string[]; markup: string } =>
   return { links: leading.match(/<link\b[^>]*>/g) ?? [], markup: body.slice(leading.length) };
 };
 
+const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g;
+
+/**
+ * A page's style sheets, in the HTML: its first paint waits for no other file (on a phone, a
+ * round trip or more saved). The link stays, disabled (browsers do not fetch a disabled style
+ * sheet): Vite's loader of lazy chunks takes a stylesheet link as "this CSS is here" and does not
+ * fetch it again. The server allows these `<style>`s by their hashes
+ * (api/src/http/security-headers.ts).
+ */
+const inlineStylesheet = (file: string, readAsset: (file: string) => string): string => {
+  const css = readAsset(file).trim();
+  if (css.includes('</style')) throw new Error(`prerender: ${file} cannot be inlined`);
+  return `<style>${css}</style><link rel="stylesheet" crossorigin href="/${file}" disabled>`;
+};
+
 /** The shell's generic head tags, which each page replaces with its own. */
 const GENERIC_HEAD =
   /\s*(<title>[\s\S]*?<\/title>|<meta\s+(?:name="description"|property="og:[^"]*")[\s\S]*?\/?>)/g;
@@ -70,12 +85,13 @@ const pageHtml = (
   page: PrerenderedPage,
   assets: { scripts: Set<string>; styles: Set<string> },
   alreadyInShell: (file: string) => boolean,
+  readAsset: (file: string) => string,
 ): string => {
   const { links: resources, markup } = splitLeadingLinks(page.body);
   const links = [
     ...[...assets.styles]
       .filter((file) => !alreadyInShell(file))
-      .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+      .map((file) => inlineStylesheet(file, readAsset)),
     ...resources,
     // Not preloaded: src/main.tsx fetches them once the page has loaded (paint first).
     `<meta name="route-modules" content="${[...assets.scripts]
@@ -91,6 +107,7 @@ const pageHtml = (
       .replace(/\s*<script>[\s\S]*?<\/script>/g, '')
       .replace(/\s*<noscript>[\s\S]*?<\/noscript>/g, '')
       .replace('<meta name="viewport"', () => `${page.head}\n    <meta name="viewport"`)
+      .replace(STYLESHEET_LINK, (_link, file: string) => inlineStylesheet(file, readAsset))
       .replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`)
       .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`)
   );
@@ -137,6 +154,7 @@ export const prerender = (): Plugin => {
         ) as Manifest;
         const shell = readFileSync(path.join(outDir, 'index.html'), 'utf8');
         const alreadyInShell = (file: string) => shell.includes(`/${file}"`);
+        const readAsset = (file: string) => readFileSync(path.join(outDir, file), 'utf8');
         const pagesDir = path.join(outDir, PRERENDER_DIR);
         rmSync(pagesDir, { recursive: true, force: true });
         mkdirSync(pagesDir, { recursive: true });
@@ -154,7 +172,13 @@ export const prerender = (): Plugin => {
           // The catch-all route renders the 404 page with 200; the server sends it with 404.
           if (page.status !== 200)
             throw new Error(`prerender: ${appPath} rendered status ${page.status}`);
-          const html = pageHtml(shell, page, routeAssets(manifest, modules), alreadyInShell);
+          const html = pageHtml(
+            shell,
+            page,
+            routeAssets(manifest, modules),
+            alreadyInShell,
+            readAsset,
+          );
           mkdirSync(path.dirname(path.join(pagesDir, fileName)), { recursive: true });
           writeFileSync(path.join(pagesDir, fileName), html);
         }

@@ -20,7 +20,7 @@ const APOLLO = 'src/modules/apollo/components/AppApolloProvider.tsx';
 
 export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/': ['src/pages/landing/LandingPage.tsx'],
-  '/pricing': [APOLLO, 'src/pages/pricing/PricingPage.tsx'],
+  '/pricing': ['src/pages/pricing/PricingPage.tsx'],
   '/about': ['src/pages/about/AboutPage.tsx'],
   '/contact': [APOLLO, 'src/pages/contact/ContactPage.tsx'],
   '/terms': ['src/pages/legal/TermsPage.tsx'],

@@ -23,14 +23,14 @@ describe('paint first: public pages hydrate without the GraphQL client (issue 21
     await session?.close();
   });
 
-  it('a visitor on / and /about loads neither Apollo nor the signed-in shell; Sign In brings them', async () => {
+  it('a visitor on /, /pricing and /about loads neither Apollo nor the signed-in shell; Sign In brings them', async () => {
     const page = await session.newPage({ viewport: { width: 1280, height: 900 } });
     const scripts = scriptsOf(page);
     const errors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
     });
-    for (const path of ['/', '/about']) {
+    for (const path of ['/', '/pricing', '/about']) {
       await page.goto(path);
       await expect
         .poll(() => page.getByRole('button', { name: 'Sign In' }).first().isVisible(), {

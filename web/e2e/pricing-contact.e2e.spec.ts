@@ -58,6 +58,10 @@ describe('pricing and contact against the real server', () => {
     expect(await page.getByRole('link', { name: 'Start Free' }).getAttribute('href')).toBe(
       '/action-figure-creator',
     );
+    // The account line of a visitor: links to /auth.
+    expect(
+      await page.getByRole('link', { name: 'Get Started', exact: true }).getAttribute('href'),
+    ).toBe('/auth?mode=register');
 
     // Signed out: a paid plan opens the auth modal.
     await page.getByRole('button', { name: 'Choose Pro' }).click();
@@ -73,6 +77,9 @@ describe('pricing and contact against the real server', () => {
       await route.fallback();
     });
     await page.goto('/pricing');
+    // The account line of a signed-in user: the credits and a link to the profile.
+    await page.getByRole('link', { name: 'View your profile' }).waitFor();
+    expect(await page.locator('main').innerText()).toMatch(/Credits:\s*5 credits/);
     await page.getByRole('button', { name: 'Choose Pro' }).click();
     await page.getByRole('button', { name: 'Processing...' }).waitFor();
     expect(await page.getByRole('button', { name: 'Choose Ultra' }).isDisabled()).toBe(true);

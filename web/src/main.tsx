@@ -3,8 +3,8 @@ import './modules/ui/theme/global.css';
 /*
  * The entry: a few hundred bytes. A prerendered page (web/build/prerender.ts) is complete
  * without JavaScript, so it paints and loads its images first; React, the router and the GraphQL
- * client arrive after the `load` event and hydrate it. The app shell (private pages) has nothing
- * to show without them and starts at once.
+ * client arrive once the `load` event has fired and the page has painted its first content, and
+ * hydrate it. The app shell (private pages) has nothing to show without them and starts at once.
  */
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
@@ -38,5 +38,32 @@ const start = () => {
     .then(({ startApp }) => startApp(container));
 };
 
-if (!container.hasChildNodes() || document.readyState === 'complete') start();
-else window.addEventListener('load', start, { once: true });
+/** Longest wait for the first paint (a tab opened in the background paints only when shown). */
+const FIRST_PAINT_TIMEOUT_MS = 3000;
+
+/*
+ * From a nearby server `load` can fire before the first frame is on screen; the app's requests
+ * wait for the frame so that they never compete with the page's own first paint.
+ */
+const afterFirstContentfulPaint = (callback: () => void) => {
+  const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
+  if (painted() || !PerformanceObserver.supportedEntryTypes.includes('paint')) return callback();
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    observer.disconnect();
+    callback();
+  };
+  const observer = new PerformanceObserver(() => {
+    if (painted()) once();
+  });
+  observer.observe({ type: 'paint' });
+  setTimeout(once, FIRST_PAINT_TIMEOUT_MS);
+};
+
+const startAfterFirstPaint = () => afterFirstContentfulPaint(start);
+
+if (!container.hasChildNodes()) start();
+else if (document.readyState === 'complete') startAfterFirstPaint();
+else window.addEventListener('load', startAfterFirstPaint, { once: true });

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -82,6 +82,23 @@ describe('security headers', () => {
     });
     expect(graphql.headers.get('x-content-type-options')).toBe('nosniff');
     expect(graphql.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+
+  it('a page’s policy allows its inline style sheets by hash; the build’s files carry no page hashes', async () => {
+    const client = new HttpClient(app.url);
+    const page = await client.fetch('/pricing');
+    const html = await page.text();
+    const firstStyle = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1];
+    expect(firstStyle).toBeDefined();
+    const hash = `'sha256-${createHash('sha256').update(firstStyle!).digest('base64')}'`;
+    expect(page.headers.get('content-security-policy')).toContain(hash);
+    const script = /<script type="module" crossorigin src="(\/assets\/[^"]+)"/.exec(html)?.[1];
+    const asset = await client.fetch(script!);
+    expect(asset.status).toBe(200);
+    const assetPolicy = asset.headers.get('content-security-policy') ?? '';
+    expect(assetPolicy).toContain("default-src 'self'");
+    expect(assetPolicy).not.toContain(hash);
+    expect(assetPolicy).not.toContain('style-src-attr');
   });
 
   it('sends HSTS when the public address is https', async () => {

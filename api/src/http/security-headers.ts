@@ -75,34 +75,74 @@ export function inlineStyleAttributeHashes(webDistDir: string): string[] {
   return [...values].sort().map(sha256);
 }
 
-/** Security headers for every Express answer (helmet), HSTS only when served over HTTPS. */
-export function securityHeaders(options: { https: boolean; webDistDir: string }): RequestHandler {
-  const styleAttributes = inlineStyleAttributeHashes(options.webDistDir);
-  return helmet({
+/**
+ * Hashes of the `<style>` elements of the prerendered pages (the build puts each page's style
+ * sheets in its HTML, so the first paint waits for no other file): exactly those may apply.
+ */
+export function inlineStyleElementHashes(webDistDir: string): string[] {
+  const dir = path.join(webDistDir, 'prerendered');
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir).filter((name) => name.endsWith('.html'));
+  } catch {
+    return [];
+  }
+  const bodies = new Set<string>();
+  for (const name of names)
+    for (const match of fs
+      .readFileSync(path.join(dir, name), 'utf8')
+      .matchAll(/<style>([\s\S]*?)<\/style>/g))
+      bodies.add(match[1] ?? '');
+  return [...bodies].sort().map(sha256);
+}
+
+/** The hashes of what the app's pages hold inline, allowed only where a page is answered. */
+type PageHashes = { scripts: string[]; styleElements: string[]; styleAttributes: string[] };
+
+const NO_PAGE_HASHES: PageHashes = { scripts: [], styleElements: [], styleAttributes: [] };
+
+/**
+ * The build's scripts, style sheets, images and share images: never a document, so their
+ * answers leave the pages' hashes out (about 1 KB of header less on each of them).
+ */
+const NEVER_A_DOCUMENT = /^\/(?:assets|showcase|og)\//;
+
+const helmetFor = (hashes: PageHashes, https: boolean): RequestHandler =>
+  helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         ...CONTENT_SECURITY_POLICY,
-        scriptSrc: [
-          ...CONTENT_SECURITY_POLICY.scriptSrc,
-          ...inlineScriptHashes(options.webDistDir),
-        ],
-        ...(styleAttributes.length
-          ? { styleSrcAttr: ["'unsafe-hashes'", ...styleAttributes] }
+        scriptSrc: [...CONTENT_SECURITY_POLICY.scriptSrc, ...hashes.scripts],
+        styleSrc: [...CONTENT_SECURITY_POLICY.styleSrc, ...hashes.styleElements],
+        ...(hashes.styleAttributes.length
+          ? { styleSrcAttr: ["'unsafe-hashes'", ...hashes.styleAttributes] }
           : {}),
-        ...(options.https ? { upgradeInsecureRequests: [] } : {}),
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
       },
     },
     // Results are fetched by our own pages only.
     crossOriginResourcePolicy: { policy: 'same-origin' },
     // Google and Stripe are reached by navigation, not in popups that talk back.
     crossOriginOpenerPolicy: { policy: 'same-origin' },
-    strictTransportSecurity: options.https
-      ? { maxAge: 31_536_000, includeSubDomains: true }
-      : false,
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     xFrameOptions: { action: 'deny' },
   });
+
+/** Security headers for every Express answer (helmet), HSTS only when served over HTTPS. */
+export function securityHeaders(options: { https: boolean; webDistDir: string }): RequestHandler {
+  const forPages = helmetFor(
+    {
+      scripts: inlineScriptHashes(options.webDistDir),
+      styleElements: inlineStyleElementHashes(options.webDistDir),
+      styleAttributes: inlineStyleAttributeHashes(options.webDistDir),
+    },
+    options.https,
+  );
+  const forBuildFiles = helmetFor(NO_PAGE_HASHES, options.https);
+  return (request, response, next) =>
+    (NEVER_A_DOCUMENT.test(request.path) ? forBuildFiles : forPages)(request, response, next);
 }
 
 /** The headers GraphQL answers carry (Yoga is served outside Express, and answers JSON only). */

@@ -13,8 +13,8 @@ import { PAGE_PATHS, type PagePath } from './route-table';
 /*
  * Every page is its own lazily loaded chunk (route `lazy`), so the landing page only loads the
  * shell and its own code. The creators' aliases share their creator's chunk. Pages that talk to
- * the API load the GraphQL client with them (`page`); the others (landing, about, legal, 404)
- * hydrate without it (`staticPage`).
+ * the API through the GraphQL client load it with them (`page`); the others (landing, pricing,
+ * whose few requests are plain fetches, about, legal, 404) hydrate without it (`staticPage`).
  */
 
 type PageComponent = ComponentType<object>;
@@ -52,7 +52,9 @@ const CREATOR_PAGES: Readonly<Record<ArtStyleId, RouteObject['lazy']>> = {
 /** The component of each page in the route table (a missing page fails the type check). */
 const PAGES: Readonly<Record<PagePath, RouteObject['lazy']>> = {
   '/': staticPage(async () => (await import('../../../pages/landing/LandingPage')).LandingPage),
-  '/pricing': page(async () => (await import('../../../pages/pricing/PricingPage')).PricingPage),
+  '/pricing': staticPage(
+    async () => (await import('../../../pages/pricing/PricingPage')).PricingPage,
+  ),
   '/auth': page(async () => (await import('../../../pages/auth/AuthPage')).AuthPage),
   '/auth/google': page(
     async () => (await import('../../../pages/auth/GoogleSignInPage')).GoogleSignInPage,

@@ -1,40 +1,31 @@
-import { Link } from 'react-router';
+import { Suspense, lazy } from 'react';
 
-import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
-import { pluralise } from '../../credits/utils/credit-rules';
-import { ButtonLink } from '../../ui/components/Button';
-import { IconCoins } from '../../ui/icons/icons';
-
+import { withApollo } from '../../apollo/components/with-apollo';
+import { useSignedInShell } from '../../auth/hooks/useSignedInShell';
 import styles from './PricingAccountBar.module.css';
+import { PricingSignedOutLinks } from './PricingSignedOutLinks';
+
+/** The signed-in line (credits), with the GraphQL client: it loads only for a signed-in user. */
+const PricingAccountCredits = lazy(async () => ({
+  default: await withApollo(
+    async () => (await import('./PricingAccountCredits')).PricingAccountCredits,
+  ),
+}));
+
+const placeholder = <div className={styles.bar} aria-hidden="true" />;
 
 /**
  * The pricing page's account line (spec §2): Credits with a profile link when signed in,
- * otherwise Sign In and Get Started linking to /auth.
+ * otherwise Sign In and Get Started linking to /auth. A visitor's page never loads the GraphQL
+ * client for it (the probe of useSignedInShell answers).
  */
 export const PricingAccountBar = () => {
-  const { user, loading } = useCurrentUser();
-  if (loading) return <div className={styles.bar} aria-hidden="true" />;
-  if (user) {
-    return (
-      <div className={styles.bar}>
-        <span className={styles.credits}>
-          <IconCoins size={18} className={styles.icon} />
-          Credits: <strong>{pluralise(user.credits, 'credit')}</strong>
-        </span>
-        <Link to="/profile" className={styles.link}>
-          View your profile
-        </Link>
-      </div>
-    );
-  }
+  const shell = useSignedInShell();
+  if (shell === 'pending') return placeholder;
+  if (shell === 'signed-out') return <PricingSignedOutLinks />;
   return (
-    <div className={styles.bar}>
-      <ButtonLink to="/auth?mode=login" variant="ghost" size="sm">
-        Sign In
-      </ButtonLink>
-      <ButtonLink to="/auth?mode=register" variant="secondary" size="sm">
-        Get Started
-      </ButtonLink>
-    </div>
+    <Suspense fallback={placeholder}>
+      <PricingAccountCredits />
+    </Suspense>
   );
 };

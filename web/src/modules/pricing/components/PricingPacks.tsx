@@ -1,6 +1,5 @@
-import { useQuery } from '@apollo/client/react';
-
 import { graphql } from '../../../gql';
+import { usePublicQuery } from '../../graphql/hooks/usePublicQuery';
 import { pluralise } from '../../credits/utils/credit-rules';
 import { Button } from '../../ui/components/Button';
 import { Spinner } from '../../ui/components/Spinner';
@@ -25,7 +24,7 @@ const CREDITS_PER_GENERATION = 5;
 
 /** One-time credit packs under the plans: no subscription, credits valid for 24 months. */
 export const PricingPacks = () => {
-  const { data, loading, error } = useQuery(CREDIT_PACKS_QUERY);
+  const { data, loading, error } = usePublicQuery(CREDIT_PACKS_QUERY);
   const packs = data?.creditPacks;
   const { buyPack, pendingPackId } = usePackCheckout(packs);
 

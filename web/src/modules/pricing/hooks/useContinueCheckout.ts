@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
-import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
 import { SUBSCRIBE_PARAM, type CheckoutPlan } from './useSubscriptionCheckout';
 
 /**
@@ -14,17 +13,16 @@ export const useContinueCheckout = (
   startCheckout: (plan: CheckoutPlan) => Promise<void>,
 ) => {
   const [params, setParams] = useSearchParams();
-  const { loading } = useCurrentUser();
   const planId = params.get(SUBSCRIBE_PARAM);
   const handled = useRef<string | null>(null);
 
   useEffect(() => {
-    if (!planId || loading || !plans || handled.current === planId) return;
+    if (!planId || !plans || handled.current === planId) return;
     handled.current = planId;
     const next = new URLSearchParams(params);
     next.delete(SUBSCRIBE_PARAM);
     setParams(next, { replace: true });
     const plan = plans.find((candidate) => candidate.id === planId && candidate.price > 0);
     if (plan) void startCheckout(plan);
-  }, [loading, params, planId, plans, setParams, startCheckout]);
+  }, [params, planId, plans, setParams, startCheckout]);
 };

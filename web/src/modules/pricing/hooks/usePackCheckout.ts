@@ -1,12 +1,12 @@
-import { useMutation } from '@apollo/client/react';
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 import { graphql } from '../../../gql';
-import { errorCodeOf, userMessageOf } from '../../apollo/utils/graphql-errors';
 import { useActionKey } from '../../apollo/hooks/useActionKey';
 import { useAuthModal } from '../../auth/hooks/useAuthModal';
-import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
+import { isKnownSignedOut } from '../../auth/utils/known-signed-out';
+import { errorCodeOf, userMessageOf } from '../../graphql/utils/graphql-failure';
+import { postGraphQL } from '../../graphql/utils/post-graphql';
 import { useToast } from '../../toast/hooks/useToast';
 
 /** `/pricing?pack=<pack id>`: continue to this pack's checkout (after signing in). */
@@ -26,12 +26,11 @@ const CREATE_PACK_CHECKOUT = graphql(`
 /**
  * Buys a one-time credit pack: creates the payment-mode session and sends the browser to the
  * hosted checkout. Visitors sign in first and come back to `/pricing?pack=<id>`, where the
- * checkout continues once. Open to every signed-in user, Free included.
+ * checkout continues once. Open to every signed-in user, Free included. A plain `fetch`, as in
+ * useSubscriptionCheckout.
  */
 export const usePackCheckout = (packs: readonly CheckoutPack[] | undefined) => {
-  const [createCheckout] = useMutation(CREATE_PACK_CHECKOUT);
   const [pendingPackId, setPendingPackId] = useState<string | null>(null);
-  const { user, loading: userLoading } = useCurrentUser();
   const { openAuthModal } = useAuthModal();
   const { toast } = useToast();
   const { keyFor, done } = useActionKey();
@@ -48,17 +47,18 @@ export const usePackCheckout = (packs: readonly CheckoutPack[] | undefined) => {
 
   const buyPack = useCallback(
     async (pack: CheckoutPack) => {
-      if (!user && !userLoading) {
+      if (await isKnownSignedOut()) {
         signInFirst(pack);
         return;
       }
       setPendingPackId(pack.id);
       try {
-        const { data } = await createCheckout({
-          variables: { packId: pack.id, idempotencyKey: keyFor(`pack:${pack.id}`) },
+        const data = await postGraphQL(CREATE_PACK_CHECKOUT, {
+          packId: pack.id,
+          idempotencyKey: keyFor(`pack:${pack.id}`),
         });
         done();
-        const url = data?.createPackCheckout.url;
+        const url = data.createPackCheckout.url;
         if (!url) throw new Error('no checkout url');
         window.location.assign(url);
       } catch (error) {
@@ -75,7 +75,7 @@ export const usePackCheckout = (packs: readonly CheckoutPack[] | undefined) => {
         });
       }
     },
-    [createCheckout, done, keyFor, signInFirst, toast, user, userLoading],
+    [done, keyFor, signInFirst, toast],
   );
 
   // Back from signing in: continue to the pack's checkout once, and drop the parameter.
@@ -90,10 +90,10 @@ export const usePackCheckout = (packs: readonly CheckoutPack[] | undefined) => {
     if (pack) void buyPack(pack);
   });
   useEffect(() => {
-    if (!wanted || userLoading || !packs || handled.current === wanted) return;
+    if (!wanted || !packs || handled.current === wanted) return;
     handled.current = wanted;
     continueCheckout(wanted, packs);
-  }, [packs, userLoading, wanted]);
+  }, [packs, wanted]);
 
   return { buyPack, pendingPackId };
 };

@@ -1,11 +1,11 @@
-import { useMutation } from '@apollo/client/react';
 import { useCallback, useState } from 'react';
 
 import { graphql } from '../../../gql';
-import { errorCodeOf, isGraphQLFailure, userMessageOf } from '../../apollo/utils/graphql-errors';
 import { useActionKey } from '../../apollo/hooks/useActionKey';
 import { useAuthModal } from '../../auth/hooks/useAuthModal';
-import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
+import { isKnownSignedOut } from '../../auth/utils/known-signed-out';
+import { errorCodeOf, isGraphQLFailure, userMessageOf } from '../../graphql/utils/graphql-failure';
+import { postGraphQL } from '../../graphql/utils/post-graphql';
 import { useToast } from '../../toast/hooks/useToast';
 
 /** `/pricing?subscribe=<plan id>`: continue to this plan's checkout (after signing in). */
@@ -27,12 +27,11 @@ const CREATE_SUBSCRIPTION_CHECKOUT = graphql(`
  * provider's hosted checkout (its `url`; the embedded local checkout in development).
  * Signed-out visitors get the auth modal, which comes back to `/pricing?subscribe=<plan>` after
  * signing in (also through Google), where PricingPlans starts that plan's checkout. `pendingPlanId`
- * drives the 'Processing...' label and stays set while the browser leaves.
+ * drives the 'Processing...' label and stays set while the browser leaves. A plain `fetch`:
+ * /pricing works without the GraphQL client.
  */
 export const useSubscriptionCheckout = () => {
-  const [createCheckout] = useMutation(CREATE_SUBSCRIPTION_CHECKOUT);
   const [pendingPlanId, setPendingPlanId] = useState<string | null>(null);
-  const { user, loading: userLoading } = useCurrentUser();
   const { openAuthModal } = useAuthModal();
   const { toast } = useToast();
   const { keyFor, done } = useActionKey();
@@ -50,17 +49,18 @@ export const useSubscriptionCheckout = () => {
   const startCheckout = useCallback(
     async (plan: CheckoutPlan) => {
       const planId = plan.id;
-      if (!user && !userLoading) {
+      if (await isKnownSignedOut()) {
         signInFirst(plan);
         return;
       }
       setPendingPlanId(planId);
       try {
-        const { data } = await createCheckout({
-          variables: { planId, idempotencyKey: keyFor(planId) },
+        const data = await postGraphQL(CREATE_SUBSCRIPTION_CHECKOUT, {
+          planId,
+          idempotencyKey: keyFor(planId),
         });
         done();
-        const url = data?.createSubscriptionCheckout.url;
+        const url = data.createSubscriptionCheckout.url;
         if (!url) {
           setPendingPlanId(null);
           toast({
@@ -94,7 +94,7 @@ export const useSubscriptionCheckout = () => {
         });
       }
     },
-    [createCheckout, done, keyFor, signInFirst, toast, user, userLoading],
+    [done, keyFor, signInFirst, toast],
   );
 
   return { startCheckout, pendingPlanId };
