@@ -12,13 +12,12 @@
 //
 // Usage: npx tsx bench/tracing.ts [--rounds N (default 5)] [--seconds S per window (default 10)]
 //        [--quick: 3 rounds of 3 s]. The default run takes about three minutes.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import pg from 'pg';
 import { spawnApi, type SpawnedApi } from '../api/src/testing/spawn-api';
 import { constantRate, type ConstantRateResult } from './lib/constant-rate';
+import { startOtlpReceiver } from './lib/otlp-receiver';
 import { registerBenchUser } from './lib/register-user';
 
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -42,16 +41,8 @@ await admin.connect();
 await admin.query(`CREATE DATABASE ${name}`);
 const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
 
-// The receiver counts spans' bytes and answers at once, as a collector on the same host would.
-let exportedBytes = 0;
-const receiver = createServer((request, response) => {
-  request.on('data', (chunk: Buffer) => (exportedBytes += chunk.length));
-  request.on('end', () =>
-    response.writeHead(200, { 'content-type': 'application/json' }).end('{}'),
-  );
-});
-await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+const receiver = await startOtlpReceiver();
+const receiverUrl = receiver.url;
 
 const common = {
   DATABASE_URL: databaseUrl,
@@ -145,7 +136,7 @@ try {
   console.log(
     `median p99: off ${median(p99s('off')).toFixed(2)} ms, instrumented ${median(p99s('instrumented')).toFixed(2)} ms; median CPU per request: off ${median(cpus('off')).toFixed(0)} µs, instrumented ${median(cpus('instrumented')).toFixed(0)} µs (ratio ${median(cpuRatios).toFixed(2)}, spread ${spread(cpuRatios)})`,
   );
-  console.log(`spans exported: ${(exportedBytes / 1024).toFixed(0)} KiB of OTLP`);
+  console.log(`spans exported: ${(receiver.receivedBytes() / 1024).toFixed(0)} KiB of OTLP`);
   const verdict = median(ratios);
   console.log(
     `p99 instrumented / off, median of ${rounds} rounds: ${verdict.toFixed(2)} (spread ${spread(ratios)}; target <= ${LIMIT}) ${verdict <= LIMIT ? 'PASS' : 'FAIL'}`,

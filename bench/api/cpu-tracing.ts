@@ -3,13 +3,12 @@
 // bench/tracing.ts sees as p99, measured in a way that holds on a shared machine. Linux only.
 // Usage: npx tsx bench/api/cpu-tracing.ts [requests, default 5000] [warm-up requests, default 8000]
 //        [--split: also logs alone and traces alone, to tell their costs apart]
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { spawnApi } from '../../api/src/testing/spawn-api';
+import { startOtlpReceiver } from '../lib/otlp-receiver';
 import { registerBenchUser } from '../lib/register-user';
 
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -28,14 +27,8 @@ const admin = new pg.Client({ connectionString: serverUrl });
 await admin.connect();
 await admin.query(`CREATE DATABASE ${name}`);
 const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
-const receiver = createServer((request, response) => {
-  request.resume();
-  request.on('end', () =>
-    response.writeHead(200, { 'content-type': 'application/json' }).end('{}'),
-  );
-});
-await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+const receiver = await startOtlpReceiver();
+const receiverUrl = receiver.url;
 const common = {
   DATABASE_URL: databaseUrl,
   PROJECTIONS_MODE: 'in-process',

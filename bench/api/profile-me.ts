@@ -2,27 +2,20 @@
 // by self time, the event loop's delay histogram and pg_stat_statements when the server has it.
 // Usage: npx tsx bench/api/profile-me.ts [seconds] [--traced] (prints figures; not a test)
 // --traced: request logs at info and traces exported to a local OTLP receiver, as bench/tracing.ts.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { spawnApi } from '../../api/src/testing/spawn-api';
+import { startOtlpReceiver } from '../lib/otlp-receiver';
 import { registerBenchUser } from '../lib/register-user';
 
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const seconds = Number(process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? 8);
 const traced = process.argv.includes('--traced');
-const receiver = createServer((request, response) => {
-  request.resume();
-  request.on('end', () =>
-    response.writeHead(200, { 'content-type': 'application/json' }).end('{}'),
-  );
-});
-await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+const receiver = await startOtlpReceiver();
+const receiverUrl = receiver.url;
 const name = `bench_prof_${Date.now()}`;
 const admin = new pg.Client({ connectionString: serverUrl });
 await admin.connect();

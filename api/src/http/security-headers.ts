@@ -59,6 +59,23 @@ const decodeAttribute = (value: string) =>
  * else inline. Styles the app sets from JavaScript (CSSOM) are not subject to the policy.
  */
 export function inlineStyleAttributeHashes(webDistDir: string): string[] {
+  return prerenderedMatches(webDistDir, /\sstyle="([^"]*)"/g, decodeAttribute).map(sha256);
+}
+
+/**
+ * Hashes of the `<style>` elements of the prerendered pages (the build puts each page's style
+ * sheets in its HTML, so the first paint waits for no other file): exactly those may apply.
+ */
+export function inlineStyleElementHashes(webDistDir: string): string[] {
+  return prerenderedMatches(webDistDir, /<style>([\s\S]*?)<\/style>/g, (body) => body).map(sha256);
+}
+
+/** The distinct first groups of `pattern` across the prerendered pages, sorted; none without a build. */
+function prerenderedMatches(
+  webDistDir: string,
+  pattern: RegExp,
+  decode: (text: string) => string,
+): string[] {
   const dir = path.join(webDistDir, 'prerendered');
   let names: string[];
   try {
@@ -68,32 +85,9 @@ export function inlineStyleAttributeHashes(webDistDir: string): string[] {
   }
   const values = new Set<string>();
   for (const name of names)
-    for (const match of fs
-      .readFileSync(path.join(dir, name), 'utf8')
-      .matchAll(/\sstyle="([^"]*)"/g))
-      values.add(decodeAttribute(match[1] ?? ''));
-  return [...values].sort().map(sha256);
-}
-
-/**
- * Hashes of the `<style>` elements of the prerendered pages (the build puts each page's style
- * sheets in its HTML, so the first paint waits for no other file): exactly those may apply.
- */
-export function inlineStyleElementHashes(webDistDir: string): string[] {
-  const dir = path.join(webDistDir, 'prerendered');
-  let names: string[];
-  try {
-    names = fs.readdirSync(dir).filter((name) => name.endsWith('.html'));
-  } catch {
-    return [];
-  }
-  const bodies = new Set<string>();
-  for (const name of names)
-    for (const match of fs
-      .readFileSync(path.join(dir, name), 'utf8')
-      .matchAll(/<style>([\s\S]*?)<\/style>/g))
-      bodies.add(match[1] ?? '');
-  return [...bodies].sort().map(sha256);
+    for (const match of fs.readFileSync(path.join(dir, name), 'utf8').matchAll(pattern))
+      values.add(decode(match[1] ?? ''));
+  return [...values].sort();
 }
 
 /** The hashes of what the app's pages hold inline, allowed only where a page is answered. */
