@@ -8,7 +8,7 @@ import { createLedger } from '../ledger';
 import { InsufficientCreditsError } from '../shared/errors';
 import type { CommandMetadata } from '../shared/metadata';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
-import { PostgresSnapshotStore } from './snapshot-store';
+import { PostgresSnapshotStore, type SnapshotStore } from './snapshot-store';
 
 const meta = (key: string = randomUUID(), now = new Date()): CommandMetadata => ({
   now,
@@ -117,5 +117,45 @@ describe('command handler on Postgres', () => {
     const warm = await ledger.credits.read(streamId);
     expect(fresh).toEqual(warm);
     expect(fresh.version).toBe(130);
+  });
+
+  it('a state loaded from its snapshot is saved again only after the tail its size allows', async () => {
+    const userId = randomUUID();
+    const streamId = creditStreamId(userId);
+    const snapshots = new PostgresSnapshotStore(database.pool);
+    const withSnapshots = createLedger(store, snapshots);
+    await withSnapshots.credits.handle(streamId, grant(userId, 1000), meta());
+    for (let i = 0; i < 100; i++)
+      await withSnapshots.credits.handle(streamId, grant(userId, 1), meta());
+    await withSnapshots.credits.flushSnapshots();
+    expect(await snapshots.load(streamId)).toMatchObject({ streamVersion: 99 });
+    const withoutSnapshots = createLedger(store);
+    for (let i = 0; i < 120; i++)
+      await withoutSnapshots.credits.handle(streamId, grant(userId, 1), meta());
+    // The stored snapshot as if its state were this long, and saves only recorded.
+    const sized = (stateJsonLength: number) => {
+      const saved: number[] = [];
+      const sizedStore: SnapshotStore = {
+        load: async (id) => {
+          const snapshot = await snapshots.load(id);
+          return snapshot && { ...snapshot, stateJsonLength };
+        },
+        save: async (_id, snapshot) => void saved.push(snapshot.streamVersion),
+      };
+      return { sizedStore, saved };
+    };
+    const expected = await createLedger(store).credits.read(streamId);
+
+    const large = sized(200_000);
+    const fromLarge = createLedger(store, large.sizedStore);
+    expect(await fromLarge.credits.read(streamId)).toEqual(expected);
+    await fromLarge.credits.flushSnapshots();
+    expect(large.saved).toEqual([]);
+
+    const small = sized(5_000);
+    const fromSmall = createLedger(store, small.sizedStore);
+    expect(await fromSmall.credits.read(streamId)).toEqual(expected);
+    await fromSmall.credits.flushSnapshots();
+    expect(small.saved).toEqual([220]);
   });
 });

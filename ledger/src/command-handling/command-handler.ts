@@ -159,6 +159,11 @@ export class CommandHandler<State, Command, Event extends { type: string; data: 
           state: this.decider.deserialize(usable.state),
           version: usable.streamVersion,
           snapshotVersion: usable.streamVersion,
+          // A large state loaded with a short tail is not saved again at once (as the default
+          // interval would): it waits as long as it would have after its last save.
+          ...(usable.stateJsonLength === undefined
+            ? {}
+            : { snapshotEvery: this.snapshotInterval(usable.stateJsonLength) }),
         }
       : { state: this.decider.initialState(), version: -1, snapshotVersion: -1 };
     const tail = await this.store.readStream(streamId, { fromVersion: loaded.version + 1 });
@@ -196,15 +201,16 @@ export class CommandHandler<State, Command, Event extends { type: string; data: 
       stateJson,
     });
     loaded.snapshotVersion = version;
-    loaded.snapshotEvery = Math.max(
-      this.snapshotEvery,
-      Math.ceil(stateJson.length / SNAPSHOT_BYTES_PER_EVENT),
-    );
+    loaded.snapshotEvery = this.snapshotInterval(stateJson.length);
     void saving
       .catch((error: unknown) =>
         componentLogger('ledger').warn({ err: error, streamId, version }, 'snapshot save failed'),
       )
       .finally(() => this.savingSnapshots.delete(streamId));
+  }
+
+  private snapshotInterval(stateJsonLength: number) {
+    return Math.max(this.snapshotEvery, Math.ceil(stateJsonLength / SNAPSHOT_BYTES_PER_EVENT));
   }
 
   /** Resolves when background snapshot writes have finished (tests, shutdown). */

@@ -4,6 +4,8 @@ export interface Snapshot {
   readonly streamVersion: number;
   readonly stateVersion: number;
   readonly state: unknown;
+  /** Length of the state's JSON, when the store read it as text. */
+  readonly stateJsonLength?: number;
 }
 
 /** A snapshot to save, its state already serialised (the caller needs its size anyway). */
@@ -23,19 +25,22 @@ export class PostgresSnapshotStore implements SnapshotStore {
   constructor(private readonly pool: pg.Pool) {}
 
   async load(streamId: string): Promise<Snapshot | null> {
+    // As text, parsed here: the same JSON.parse the driver would do, and its length comes free.
     const result = await this.pool.query<{
       stream_version: string;
       state_version: number;
-      state: unknown;
-    }>('SELECT stream_version, state_version, state FROM stream_snapshots WHERE stream_id = $1', [
-      streamId,
-    ]);
+      state_json: string;
+    }>(
+      'SELECT stream_version, state_version, state::text AS state_json FROM stream_snapshots WHERE stream_id = $1',
+      [streamId],
+    );
     const row = result.rows[0];
     return row
       ? {
           streamVersion: Number(row.stream_version),
           stateVersion: row.state_version,
-          state: row.state,
+          state: JSON.parse(row.state_json) as unknown,
+          stateJsonLength: row.state_json.length,
         }
       : null;
   }
