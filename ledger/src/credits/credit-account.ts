@@ -87,15 +87,17 @@ export const initialCreditAccountState = (): CreditAccountState => ({
   totals: { granted: 0, purchased: 0, spent: 0, refunded: 0, expired: 0, revoked: 0 },
 });
 
+// for…in, not Object.entries: no pair per record on every daily prune (folding a long history
+// from the log spent most of its time allocating them).
 function pruneExpiredRecords(state: CreditAccountState, now: number) {
   const keyCutoff = now - IDEMPOTENCY_WINDOW_MS;
-  for (const [key, at] of Object.entries(state.seenKeys))
-    if (at < keyCutoff) delete state.seenKeys[key];
-  for (const [id, settled] of Object.entries(state.settledHolds))
-    if (settled.at < keyCutoff) delete state.settledHolds[id];
+  for (const key in state.seenKeys)
+    if (state.seenKeys[key]! < keyCutoff) delete state.seenKeys[key];
+  for (const id in state.settledHolds)
+    if (state.settledHolds[id]!.at < keyCutoff) delete state.settledHolds[id];
   const refundCutoff = now - REFUND_WINDOW_MS;
-  for (const [id, spend] of Object.entries(state.spends))
-    if (spend.capturedAt < refundCutoff) delete state.spends[id];
+  for (const id in state.spends)
+    if (state.spends[id]!.capturedAt < refundCutoff) delete state.spends[id];
   state.prunedAt = now;
 }
 
