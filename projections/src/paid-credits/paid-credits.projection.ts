@@ -15,6 +15,7 @@ import {
   type PaidLot,
   type PaidLots,
 } from './paid-credits.fold';
+import { paidCreditsBulkFill } from './paid-credits.bulk-fill';
 
 // Paid lots and what became of their credits, valued in money: the read model behind finance's
 // deferred revenue, recognised revenue and breakage (see paid-credits.fold.ts).
@@ -106,6 +107,7 @@ export const paidCreditsProjection: Projection = {
     ...creditAccountEventTypes.filter((type) => !UNPAID_MOVES.has(type)),
     ...giftEventTypes,
   ]),
+  bulkFill: paidCreditsBulkFill,
 
   async apply(client: pg.PoolClient, events: readonly RecordedEvent[], table) {
     const lotsTable = table('paid_lots');

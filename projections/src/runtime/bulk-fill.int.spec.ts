@@ -242,6 +242,202 @@ async function appendEveryType(store: EventStore) {
     ],
     'any',
   );
+  const subscription = (user: string) => ({ userId: user, subscriptionId: `sub-${user}` });
+  const observed = (minute: number) => ({ observedAt: at(minute) });
+  // A checkout after a payment failure keeps past_due; period ends out of order keep the latest.
+  await store.append(
+    'subscription-edge-user',
+    [
+      event(
+        'SubscriptionPeriodPaid',
+        {
+          ...subscription(userId),
+          planId: 'pro',
+          invoiceId: 'in_sub_edge_1',
+          periodStart: at(0),
+          periodEnd: at(90),
+          ...observed(1),
+        },
+        1,
+      ),
+      event(
+        'SubscriptionUpdated',
+        {
+          ...subscription(userId),
+          planId: 'plus',
+          status: 'active',
+          cancelAtPeriodEnd: true,
+          currentPeriodEnd: at(60),
+          scheduledPlanId: null,
+          ...observed(2),
+        },
+        2,
+      ),
+      event(
+        'SubscriptionPaymentFailed',
+        { ...subscription(userId), invoiceId: 'in_sub_edge_2', ...observed(3) },
+        3,
+      ),
+      event(
+        'SubscriptionCheckoutCompleted',
+        {
+          ...subscription(userId),
+          planId: 'max',
+          customerId: 'cus_edge',
+          checkoutSessionId: 'cs_edge_1',
+          ...observed(4),
+        },
+        4,
+      ),
+    ],
+    'any',
+  );
+  // Canceled, then two checkouts: incomplete; an update to none before it.
+  await store.append(
+    'subscription-edge-user-2',
+    [
+      event(
+        'SubscriptionUpdated',
+        {
+          ...subscription('edge-user-2'),
+          planId: 'pro',
+          status: 'none',
+          cancelAtPeriodEnd: false,
+          currentPeriodEnd: null,
+          ...observed(1),
+        },
+        1,
+      ),
+      event(
+        'SubscriptionCanceled',
+        { ...subscription('edge-user-2'), canceledAt: at(2), ...observed(2) },
+        2,
+      ),
+      event(
+        'SubscriptionCheckoutCompleted',
+        {
+          ...subscription('edge-user-2'),
+          planId: 'pro',
+          customerId: 'cus_edge_2',
+          checkoutSessionId: 'cs_edge_2',
+          ...observed(3),
+        },
+        3,
+      ),
+      event(
+        'SubscriptionCheckoutCompleted',
+        {
+          ...subscription('edge-user-2'),
+          planId: 'plus',
+          customerId: 'cus_edge_3',
+          checkoutSessionId: 'cs_edge_3',
+          ...observed(4),
+        },
+        4,
+      ),
+    ],
+    'any',
+  );
+  await appendGiftEdges(store);
+}
+
+/**
+ * Paid lots in the orders the fold must follow: a gift paid, redeemed, partly spent and voided
+ * (the void takes what is left), a gift voided unredeemed, a refund of a refund's lot (its origin
+ * found through the first), and a spend of a lot that does not exist (no movement).
+ */
+async function appendGiftEdges(store: EventStore) {
+  const buyer = 'gift-buyer';
+  const redeemer = 'gift-redeemer';
+  const issued = (giftId: string, credits: number, cents: number, minute: number) =>
+    event(
+      'GiftIssued',
+      {
+        giftId,
+        buyerId: buyer,
+        packId: 'pack-100',
+        credits,
+        paymentRef: `cs_${giftId}`,
+        amountPaidCents: cents,
+        currency: 'eur',
+        codeHash: `hash-${giftId}`,
+        paidAt: at(minute - 1),
+      },
+      minute,
+    );
+  await store.append(
+    'gift-edge-1',
+    [
+      issued('edge-1', 100, 999, 20),
+      event('GiftRedeemed', { giftId: 'edge-1', redeemerId: redeemer, redeemedAt: at(23) }, 23),
+    ],
+    'any',
+  );
+  await store.append('gift-edge-2', [issued('edge-2', 30, 301, 21)], 'any');
+  const purchased = (lotId: string, product: 'gift' | 'pack', minute: number) =>
+    event(
+      'CreditsPurchased',
+      {
+        userId: redeemer,
+        purchaseId: lotId,
+        amount: product === 'gift' ? 100 : 7,
+        planId: 'pack-100',
+        invoiceId: `in_${lotId}`,
+        amountPaidCents: product === 'gift' ? 999 : 333,
+        currency: 'eur',
+        periodStart: at(0),
+        periodEnd: at(600),
+        expiresAt: null,
+        product,
+        packId: 'pack-100',
+        ...(product === 'gift' ? { giftId: 'edge-1' } : {}),
+      },
+      minute,
+    );
+  const spent = (lotId: string, amount: number, minute: number, generationId: string) =>
+    event(
+      'CreditsSpent',
+      {
+        userId: redeemer,
+        reservationId: generationId,
+        generationId,
+        amount,
+        allocations: [{ lotId, amount, funding: 'paid', expiresAt: null }],
+      },
+      minute,
+    );
+  const refunded = (refundId: string, lotId: string, amount: number, minute: number) =>
+    event(
+      'CreditsRefunded',
+      {
+        userId: redeemer,
+        refundId,
+        reservationId: refundId,
+        amount,
+        lots: [{ lotId: `${refundId}:${lotId}`, amount, funding: 'paid', expiresAt: null }],
+      },
+      minute,
+    );
+  await store.append(
+    'credits-gift-redeemer',
+    [
+      spent('pack-edge', 3, 22, 'gen-gift-0'),
+      purchased('gift:edge-1', 'gift', 23),
+      purchased('pack-edge', 'pack', 24),
+      spent('gift:edge-1', 33, 25, 'gen-gift-1'),
+      spent('pack-edge', 5, 26, 'gen-gift-2'),
+      refunded('refund-a', 'pack-edge', 5, 27),
+      spent('refund-a:pack-edge', 4, 28, 'gen-gift-3'),
+      refunded('refund-b', 'refund-a:pack-edge', 4, 29),
+      spent('gift:edge-1', 17, 30, 'gen-gift-4'),
+    ],
+    'any',
+  );
+  const voided = (giftId: string, minute: number) =>
+    event('GiftVoided', { giftId, cause: 'staff', voidedAt: at(minute) }, minute);
+  await store.append('gift-edge-1', [voided('edge-1', 31)], 'any');
+  await store.append('gift-edge-2', [voided('edge-2', 32)], 'any');
+  await store.append('credits-gift-redeemer-2', [spent('gift:edge-1', 2, 33, 'gen-gift-5')], 'any');
 }
 
 describe('bulk fill of a rebuild', () => {
@@ -273,6 +469,8 @@ describe('bulk fill of a rebuild', () => {
       'credit_buckets',
       'credit_history',
       'generation_history',
+      'paid_credits',
+      'subscription_status',
     ]);
     for (const projection of filled)
       expect([...projection.eventTypes].filter((type) => !present.has(type))).toEqual([]);

@@ -206,11 +206,15 @@ export async function discardVersion(pool: pg.Pool, projection: Projection, vers
   });
 }
 
-/** The indexes each new version was filled without, built once it holds the whole log. */
+/**
+ * The indexes each new version was filled without, built once it holds the whole log. Each on a
+ * connection of its own: CREATE INDEX takes a SHARE lock, which the other builds on the same table
+ * share, so the five of credit_history no longer run one after another while the cores idle.
+ */
 async function createIndexes(pool: pg.Pool, builds: readonly Building[]) {
   await Promise.all(
-    builds.map(async (build) => {
-      for (const sql of createIndexesSql(build.projection, build.version)) await pool.query(sql);
-    }),
+    builds.flatMap((build) =>
+      createIndexesSql(build.projection, build.version).map((sql) => pool.query(sql)),
+    ),
   );
 }

@@ -11,6 +11,7 @@ import type pg from 'pg';
 import { parseOnce } from '../runtime/parse-once';
 import type { Projection } from '../runtime/projection';
 import { accountSnapshotNotice } from '../account-snapshot/change-notice';
+import { subscriptionStatusBulkFill } from './subscription-status.bulk-fill';
 
 // One row per user: the subscription badge and plan the profile shows.
 
@@ -77,6 +78,7 @@ export const subscriptionStatusProjection: Projection = {
   ],
   eventTypes: new Set(subscriptionEventTypes),
   changeNotice: accountSnapshotNotice,
+  bulkFill: subscriptionStatusBulkFill,
 
   async apply(client: pg.PoolClient, events: readonly RecordedEvent[], table) {
     const name = table('subscription_status');

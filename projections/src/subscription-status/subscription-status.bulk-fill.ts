@@ -1,0 +1,47 @@
+import { BULK_EVENTS_WHERE } from '../runtime/bulk-fill';
+import type { TableNames } from '../runtime/projection';
+
+// subscription_status folded in Postgres (evolveSubscription, as SQL), for a rebuild from the start
+// of the log: each column is the value the last event that sets it set. The status is the one the
+// last event other than a checkout set; a checkout after it turns none or canceled into incomplete
+// and keeps any other status (so a run of checkouts changes nothing more).
+
+const CHECKOUT = 'SubscriptionCheckoutCompleted';
+
+const last = (value: string, types: readonly string[]) =>
+  `(array_agg(${value} ORDER BY tx DESC, gp DESC) FILTER (WHERE type IN (${types
+    .map((t) => `'${t}'`)
+    .join(', ')})))[1]`;
+
+const STATUS_SET_BY = `CASE type WHEN 'SubscriptionPeriodPaid' THEN 'active'
+  WHEN 'SubscriptionPaymentFailed' THEN 'past_due' WHEN 'SubscriptionUpdated' THEN data->>'status'
+  WHEN 'SubscriptionCanceled' THEN 'canceled' END`;
+
+const settled = `coalesce(${last(STATUS_SET_BY, [
+  'SubscriptionPeriodPaid',
+  'SubscriptionPaymentFailed',
+  'SubscriptionUpdated',
+  'SubscriptionCanceled',
+])}, 'none')`;
+
+export const subscriptionStatusBulkFill = (table: TableNames) => [
+  `INSERT INTO ${table('subscription_status')} (user_id, status, plan_id, customer_id,
+     subscription_id, current_period_end, cancel_at_period_end, updated_at)
+   SELECT user_id,
+     CASE WHEN (array_agg(type ORDER BY tx DESC, gp DESC))[1] = '${CHECKOUT}'
+       AND ${settled} IN ('none', 'canceled') THEN 'incomplete' ELSE ${settled} END,
+     ${last(`data->>'planId'`, [CHECKOUT, 'SubscriptionPeriodPaid', 'SubscriptionUpdated'])},
+     ${last(`data->>'customerId'`, [CHECKOUT])},
+     ${last(`data->>'subscriptionId'`, [CHECKOUT, 'SubscriptionPeriodPaid', 'SubscriptionUpdated'])},
+     max(CASE type WHEN 'SubscriptionPeriodPaid' THEN (data->>'periodEnd')::timestamptz
+       WHEN 'SubscriptionUpdated' THEN (data->>'currentPeriodEnd')::timestamptz END),
+     coalesce(${last(
+       `CASE type WHEN 'SubscriptionUpdated' THEN (data->>'cancelAtPeriodEnd')::boolean ELSE false END`,
+       [CHECKOUT, 'SubscriptionUpdated', 'SubscriptionCanceled'],
+     )}, false),
+     (array_agg(metadata->>'occurredAt' ORDER BY tx DESC, gp DESC))[1]::timestamptz
+   FROM (SELECT data->>'userId' AS user_id, type, data, metadata, transaction_id AS tx,
+           global_position AS gp
+         FROM events WHERE ${BULK_EVENTS_WHERE}) AS e
+   GROUP BY user_id`,
+];
