@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { pino, stdSerializers, type DestinationStream, type Logger } from 'pino';
+import { batchedLines } from './batched-lines';
 
 export type { Logger } from 'pino';
 
@@ -124,12 +125,16 @@ export interface LoggerOptions {
   readonly redact?: boolean;
 }
 
+function jsonLinesToStdout(): DestinationStream {
+  // Written in the background (lines that arrive during a write go out with the next one), in
+  // batches of up to 100 ms; what is left is written synchronously when the process exits.
+  const lines = batchedLines(pino.destination({ dest: 1, sync: false }), 1);
+  process.once('exit', () => lines.flushSync());
+  return lines;
+}
+
 const destinationFor = (format: 'json' | 'readable'): DestinationStream =>
-  format === 'readable'
-    ? readableDestination(process.stdout)
-    : // Written in the background (lines that arrive during a write go out with the next one);
-      // pino flushes what is left synchronously when the process exits.
-      pino.destination({ dest: 1, sync: false });
+  format === 'readable' ? readableDestination(process.stdout) : jsonLinesToStdout();
 
 /**
  * The one way processes here log: pino JSON lines with secrets redacted by key and scrubbed
