@@ -1,5 +1,4 @@
 import { fork, type ChildProcessByStdio } from 'node:child_process';
-import os from 'node:os';
 import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { DecodeQueue } from './decode-queue';
@@ -13,8 +12,6 @@ export interface DecodePoolOptions {
   readonly maxWaiting: number;
   /** Longest a decode may take; then its process is killed and the upload refused. */
   readonly timeoutMs: number;
-  /** Niceness of the decode processes, so request handling (logins) wins the CPU. */
-  readonly niceness?: number;
 }
 
 const WORKER_PATH = fileURLToPath(new URL('./decode-worker.ts', import.meta.url));
@@ -92,12 +89,10 @@ export class DecodePool {
         forget();
         reject(error);
       });
+      // The process keeps the API's priority. Linux sets a priority per thread: lowering the
+      // pid's reached only the main thread, which moves the bytes and answers, so every 64 KB of
+      // an upload waited for a niced thread while libvips decoded at the API's priority anyway.
       child.once('message', () => {
-        try {
-          if (child.pid) os.setPriority(child.pid, this.options.niceness ?? 10);
-        } catch {
-          // Lowering a priority is allowed everywhere we run; if not, decodes still work.
-        }
         // Neither the process nor its pipes and channel keep the API alive.
         child.unref();
         for (const handle of [child.stdin, child.stdout, child.channel])

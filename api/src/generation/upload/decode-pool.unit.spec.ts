@@ -37,3 +37,52 @@ describe('decode pool', () => {
     await expect(pool.decode(photo)).resolves.toMatchObject({ width: expect.any(Number) });
   });
 });
+
+/** Each thread's niceness in a process, from /proc (field 19 of a task's stat). */
+async function threadNiceness(pid: number): Promise<number[]> {
+  const tasks = await fs.readdir(`/proc/${pid}/task`);
+  return Promise.all(
+    tasks.map(async (task) => {
+      const stat = await fs.readFile(`/proc/${pid}/task/${task}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    }),
+  );
+}
+
+/** The decode processes this process started, from /proc. */
+async function decodeProcesses(): Promise<number[]> {
+  const tasks = await fs.readdir(`/proc/${process.pid}/task`);
+  const children = (
+    await Promise.all(
+      tasks.map((task) =>
+        fs.readFile(`/proc/${process.pid}/task/${task}/children`, 'utf8').catch(() => ''),
+      ),
+    )
+  ).flatMap((list) => list.trim().split(/\s+/).filter(Boolean).map(Number));
+  const decoders = await Promise.all(
+    children.map(async (pid) =>
+      (await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).includes('decode-worker')
+        ? pid
+        : null,
+    ),
+  );
+  return decoders.filter((pid): pid is number => pid !== null);
+}
+
+describe.runIf(process.platform === 'linux')('decode process priority', () => {
+  const pool = new DecodePool({ concurrency: 1, maxWaiting: 1, timeoutMs: 60_000 });
+  afterAll(() => pool.close());
+
+  it("runs every thread at the API's priority, so no step of a decode waits behind the rest of the machine", async () => {
+    const photo = await fs.readFile(fixturePhoto('chelsea.png'));
+    await pool.decode(photo);
+    const decoders = await decodeProcesses();
+    expect(decoders.length).toBeGreaterThan(0);
+    const ours = (await threadNiceness(process.pid))[0]!;
+    for (const decoder of decoders) {
+      const theirs = await threadNiceness(decoder);
+      expect(theirs.length).toBeGreaterThan(1);
+      expect(new Set(theirs)).toEqual(new Set([ours]));
+    }
+  });
+});
