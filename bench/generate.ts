@@ -212,7 +212,7 @@ try {
   const decodeCpuStart = selfCpuMs();
   for (let i = 0; i < RUNS; i++) await sanitizeUpload(fiveMb);
   const decodeCpu = (selfCpuMs() - decodeCpuStart) / RUNS;
-  // The upload check as the API runs it: header here, decode in a (niced) decode process.
+  // The upload check as the API runs it: header here, decode in a decode process.
   const pool = new DecodePool({ concurrency: 1, maxWaiting: 1, timeoutMs: 60_000 });
   await sanitizeUpload(fiveMb, pool.decode); // starts the process
   const poolTimes = [];
