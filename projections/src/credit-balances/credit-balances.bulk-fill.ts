@@ -6,16 +6,42 @@ import type { TableNames } from '../runtime/projection';
 
 const total = (type: string) => `coalesce(sum(amount) FILTER (WHERE type = '${type}'), 0)`;
 
-/** Credits each event moves in or out of a lot (holds out, releases back, expiries and revocations out). */
+/**
+ * Credits each event moves in or out of a lot (holds out, releases back, expiries and revocations
+ * out), in one scan of the log: an expiry or revocation is its own single "allocation". Taken
+ * AS MATERIALIZED: inlined, the join sorted the events' jsonb expressions instead of the computed
+ * columns (about 8% more CPU at 1M events).
+ */
 export const LOT_ADJUSTMENTS = `
-     SELECT data->>'userId' AS user_id, part->>'lotId' AS lot_id,
-       CASE type WHEN 'CreditsReserved' THEN -1 ELSE 1 END * (part->>'amount')::int AS delta,
+     SELECT data->>'userId' AS user_id,
+       (CASE WHEN type IN ('CreditsReserved', 'CreditsReleased') THEN part ELSE data END)->>'lotId' AS lot_id,
+       CASE type WHEN 'CreditsReserved' THEN -(part->>'amount')::int
+         WHEN 'CreditsReleased' THEN (part->>'amount')::int
+         ELSE -(data->>'amount')::int END AS delta,
        transaction_id AS tx, global_position AS gp
-     FROM events, jsonb_array_elements(data->'allocations') AS part
-     WHERE ${BULK_EVENTS_WHERE} AND type IN ('CreditsReserved', 'CreditsReleased')
-     UNION ALL
-     SELECT data->>'userId', data->>'lotId', -(data->>'amount')::int, transaction_id, global_position
-     FROM events WHERE ${BULK_EVENTS_WHERE} AND type IN ('CreditsExpired', 'CreditsRevoked')`;
+     FROM events, jsonb_array_elements(CASE WHEN type IN ('CreditsReserved', 'CreditsReleased')
+       THEN data->'allocations' ELSE '[null]' END) AS part
+     WHERE ${BULK_EVENTS_WHERE}
+       AND type IN ('CreditsReserved', 'CreditsReleased', 'CreditsExpired', 'CreditsRevoked')`;
+
+/**
+ * Every lot as added (grants and purchases one each, refunds one per lot they return), in one scan
+ * of the log: a grant or purchase is its own single "lot". `columns` adds a caller's own, which
+ * may read `type`, `data` and `lot` (a JSON null for a grant or purchase).
+ */
+export const addedLots = (columns = '') => `
+     SELECT data->>'userId' AS user_id,
+       CASE type WHEN 'CreditsGranted' THEN data->>'grantId'
+         WHEN 'CreditsPurchased' THEN data->>'purchaseId' ELSE lot->>'lotId' END AS lot_id,
+       CASE type WHEN 'CreditsGranted' THEN 'free'
+         WHEN 'CreditsPurchased' THEN 'paid' ELSE lot->>'funding' END AS funding,
+       ((CASE type WHEN 'CreditsRefunded' THEN lot ELSE data END)->>'amount')::int AS amount,
+       (CASE type WHEN 'CreditsRefunded' THEN lot ELSE data END)->>'expiresAt' AS expires_at,
+       metadata->>'occurredAt' AS created_at, transaction_id AS tx, global_position AS gp${columns}
+     FROM events, jsonb_array_elements(CASE type WHEN 'CreditsRefunded' THEN data->'lots'
+       ELSE '[null]' END) AS lot
+     WHERE ${BULK_EVENTS_WHERE}
+       AND type IN ('CreditsGranted', 'CreditsPurchased', 'CreditsRefunded')`;
 
 const SCOPE = `SELECT type, data, metadata, (data->>'amount')::int AS amount
   FROM events WHERE ${BULK_EVENTS_WHERE}`;
@@ -32,22 +58,10 @@ export const creditBalancesBulkFill = (table: TableNames) => [
    FROM (${SCOPE}) AS e
    GROUP BY data->>'userId'`,
   `WITH added AS (
-     SELECT DISTINCT ON (user_id, lot_id) * FROM (
-       SELECT data->>'userId' AS user_id,
-         CASE type WHEN 'CreditsGranted' THEN data->>'grantId' ELSE data->>'purchaseId' END AS lot_id,
-         CASE type WHEN 'CreditsGranted' THEN 'free' ELSE 'paid' END AS funding,
-         (data->>'amount')::int AS amount, data->>'expiresAt' AS expires_at,
-         metadata->>'occurredAt' AS created_at, transaction_id AS tx, global_position AS gp
-       FROM events WHERE ${BULK_EVENTS_WHERE} AND type IN ('CreditsGranted', 'CreditsPurchased')
-       UNION ALL
-       SELECT data->>'userId', lot->>'lotId', lot->>'funding', (lot->>'amount')::int,
-         lot->>'expiresAt', metadata->>'occurredAt', transaction_id, global_position
-       FROM events, jsonb_array_elements(data->'lots') AS lot
-       WHERE ${BULK_EVENTS_WHERE} AND type = 'CreditsRefunded'
-     ) AS a
+     SELECT DISTINCT ON (user_id, lot_id) * FROM (${addedLots()}) AS a
      ORDER BY user_id, lot_id, tx, gp
    ),
-   adjustments AS (${LOT_ADJUSTMENTS})
+   adjustments AS MATERIALIZED (${LOT_ADJUSTMENTS})
    INSERT INTO ${table('credit_lots')} (user_id, lot_id, funding, remaining, expires_at, created_at)
    SELECT a.user_id, a.lot_id, a.funding, a.amount + coalesce(sum(j.delta), 0),
      a.expires_at::timestamptz, a.created_at::timestamptz

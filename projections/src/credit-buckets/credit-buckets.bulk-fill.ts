@@ -1,5 +1,4 @@
-import { LOT_ADJUSTMENTS } from '../credit-balances/credit-balances.bulk-fill';
-import { BULK_EVENTS_WHERE } from '../runtime/bulk-fill';
+import { addedLots, LOT_ADJUSTMENTS } from '../credit-balances/credit-balances.bulk-fill';
 import type { TableNames } from '../runtime/projection';
 
 // credit_bucket_lots folded in Postgres (bucketChangesOf and resolveInheritedBuckets, as SQL): each
@@ -13,24 +12,12 @@ const BUCKET_OF = `CASE WHEN source IN ('pack', 'gift') THEN 'pack'
 
 export const creditBucketsBulkFill = (table: TableNames) => [
   `WITH RECURSIVE added AS (
-     SELECT DISTINCT ON (user_id, lot_id) * FROM (
-       SELECT data->>'userId' AS user_id,
-         CASE type WHEN 'CreditsGranted' THEN data->>'grantId' ELSE data->>'purchaseId' END AS lot_id,
-         CASE type WHEN 'CreditsGranted' THEN 'free' ELSE 'paid' END AS funding,
-         CASE type WHEN 'CreditsGranted' THEN data->>'source' ELSE coalesce(data->>'product', 'plan') END AS source,
-         (data->>'amount')::int AS amount, data->>'expiresAt' AS expires_at,
-         metadata->>'occurredAt' AS created_at, NULL AS inherit_from,
-         transaction_id AS tx, global_position AS gp
-       FROM events WHERE ${BULK_EVENTS_WHERE} AND type IN ('CreditsGranted', 'CreditsPurchased')
-       UNION ALL
-       SELECT data->>'userId', lot->>'lotId', lot->>'funding', 'refund', (lot->>'amount')::int,
-         lot->>'expiresAt', metadata->>'occurredAt',
-         CASE WHEN lot->>'funding' = 'paid' AND starts_with(lot->>'lotId', (data->>'refundId') || ':')
-           THEN substr(lot->>'lotId', length(data->>'refundId') + 2) END,
-         transaction_id, global_position
-       FROM events, jsonb_array_elements(data->'lots') AS lot
-       WHERE ${BULK_EVENTS_WHERE} AND type = 'CreditsRefunded'
-     ) AS a
+     SELECT DISTINCT ON (user_id, lot_id) * FROM (${addedLots(`,
+       CASE type WHEN 'CreditsGranted' THEN data->>'source'
+         WHEN 'CreditsPurchased' THEN coalesce(data->>'product', 'plan') ELSE 'refund' END AS source,
+       CASE WHEN type = 'CreditsRefunded' AND lot->>'funding' = 'paid'
+           AND starts_with(lot->>'lotId', (data->>'refundId') || ':')
+         THEN substr(lot->>'lotId', length(data->>'refundId') + 2) END AS inherit_from`)}) AS a
      ORDER BY user_id, lot_id, tx, gp
    ),
    linked AS (
@@ -44,7 +31,7 @@ export const creditBucketsBulkFill = (table: TableNames) => [
      SELECT l.user_id, l.lot_id, o.source FROM sourced AS o
      JOIN linked AS l ON l.user_id = o.user_id AND l.origin_id = o.lot_id
    ),
-   adjustments AS (${LOT_ADJUSTMENTS})
+   adjustments AS MATERIALIZED (${LOT_ADJUSTMENTS})
    INSERT INTO ${table('credit_bucket_lots')} (user_id, lot_id, bucket, funding, source, amount,
      remaining, expires_at, created_at)
    SELECT a.user_id, a.lot_id, ${BUCKET_OF.replaceAll('source', 's.source').replaceAll('funding', 'a.funding')},
