@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2eServer, type E2eServer } from '../testing/e2e-server';
 import { fixturePhoto } from '../testing/fixtures';
 
-const GRACE_SECONDS = 45;
+// Generous: ten local renders at once on a loaded 2-core CI machine can take most of a minute, and
+// the process exits as soon as it has drained, so the grace only bounds the worst case.
+const GRACE_SECONDS = 100;
 const USERS = 20;
 const GENERATIONS = 10;
 
@@ -172,5 +174,5 @@ describe.skipIf(!process.env.DATABASE_URL)('graceful shutdown on SIGTERM', () =>
     expect(Number(spent.rows[0]!.n)).toBe(GENERATIONS);
     expect(server.api.output()).toMatch(/"requestsInFlight":[1-9]\d*.*"msg":"draining"/);
     expect(server.api.output()).toMatch(/"clean":true.*"msg":"stopped"/);
-  }, 240_000);
+  }, 300_000);
 });
