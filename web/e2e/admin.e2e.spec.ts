@@ -103,7 +103,7 @@ describe('staff console', () => {
       .getByRole('link', { name: /15 credits/ })
       .waitFor();
     await Promise.all([page.context().close(), customerPage.context().close()]);
-  });
+  }, 120_000);
 
   it('refuses a plain user, and shows an admin the finance report, projections and events', async () => {
     const plain = await session.newPage();
