@@ -11,12 +11,15 @@
 // request (utime + stime from /proc, Linux) is measured over the same windows.
 //
 // Usage: npx tsx bench/tracing.ts [--rounds N (default 5)] [--seconds S per window (default 10)]
-//        [--quick: 3 rounds of 3 s]. The default run takes about three minutes.
+//        [--quick: 3 rounds of 3 s] [--loop-stats: also each window's event-loop delay and GC
+//        pauses in the server, from bench/lib/loop-stats-preload.mjs]. The default run takes about
+//        three minutes.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import pg from 'pg';
 import { spawnApi, type SpawnedApi } from '../api/src/testing/spawn-api';
 import { constantRate, type ConstantRateResult } from './lib/constant-rate';
+import { describeLoopStats, loopStatsFor, type LoopStats } from './lib/loop-stats';
 import { startOtlpReceiver } from './lib/otlp-receiver';
 import { registerBenchUser } from './lib/register-user';
 
@@ -28,6 +31,7 @@ const argument = (flag: string) => {
 };
 const rounds = argument('--rounds') ?? (quick ? 3 : 5);
 const seconds = argument('--seconds') ?? (quick ? 3 : 10);
+const withLoopStats = process.argv.includes('--loop-stats');
 const RATE = 500;
 const LIMIT = 1.15;
 // The JIT keeps speeding `me` up over its first ~5,000 requests.
@@ -61,6 +65,7 @@ const environments: Record<Variant, Record<string, string>> = {
 interface Window extends ConstantRateResult {
   /** Server CPU (user + system) per completed request, in µs. */
   cpuMicros: number;
+  loop?: LoopStats;
 }
 
 /** utime + stime of a process, in clock ticks (1/100 s). */
@@ -81,12 +86,21 @@ const optionsFor = (api: SpawnedApi) => ({
   rate: RATE,
 });
 
-async function measure(api: SpawnedApi): Promise<Window> {
+const loopStats: Partial<Record<Variant, Awaited<ReturnType<typeof loopStatsFor>>>> = {};
+
+async function measure(variant: Variant): Promise<Window> {
+  const api = apis[variant]!;
   await constantRate({ ...optionsFor(api), durationSeconds: LEAD_IN_SECONDS });
+  await loopStats[variant]?.read(api.process);
   const before = await cpuTicks(api.process.pid!);
   const result = await constantRate({ ...optionsFor(api), durationSeconds: seconds });
   const after = await cpuTicks(api.process.pid!);
-  return { ...result, cpuMicros: ((after - before) * 10_000) / Math.max(1, result.completed) };
+  const loop = await loopStats[variant]?.read(api.process);
+  return {
+    ...result,
+    cpuMicros: ((after - before) * 10_000) / Math.max(1, result.completed),
+    ...(loop ? { loop } : {}),
+  };
 }
 
 const median = (values: readonly number[]) => {
@@ -99,7 +113,13 @@ const apis: Partial<Record<Variant, SpawnedApi>> = {};
 try {
   const startedAt = performance.now();
   for (const variant of ['off', 'instrumented'] as const) {
-    const api = await spawnApi(environments[variant], 180_000);
+    if (withLoopStats) loopStats[variant] = await loopStatsFor(variant);
+    const stats = loopStats[variant];
+    const api = await spawnApi(
+      { ...environments[variant], ...stats?.env },
+      180_000,
+      stats?.nodeArgs ?? [],
+    );
     apis[variant] = api;
     if (!token) token = await registerBenchUser(api.url, 'tr');
     await constantRate({ ...optionsFor(api), durationSeconds: WARM_UP_SECONDS });
@@ -108,7 +128,7 @@ try {
   const loads: number[] = [];
   for (let round = 0; round < rounds; round++) {
     const order: Variant[] = round % 2 === 0 ? ['off', 'instrumented'] : ['instrumented', 'off'];
-    for (const variant of order) windows[variant].push(await measure(apis[variant]!));
+    for (const variant of order) windows[variant].push(await measure(variant));
     loads.push(os.loadavg()[0]!);
   }
 
@@ -129,6 +149,12 @@ try {
       `${String(round + 1).padStart(5)}  ${cell(windows.off[round]!)}  ${cell(windows.instrumented[round]!)}  ${ratio.toFixed(2).padStart(9)}  ${cpuRatios[round]!.toFixed(2).padStart(9)}  ${loads[round]!.toFixed(1).padStart(4)}`,
     ),
   );
+  if (withLoopStats)
+    windows.off.forEach((off, round) => {
+      const on = windows.instrumented[round]!;
+      console.log(`${String(round + 1).padStart(5)}  off: ${describeLoopStats(off.loop!)}`);
+      console.log(`       on:  ${describeLoopStats(on.loop!)}`);
+    });
   const spread = (values: number[]) =>
     `${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)}`;
   const p99s = (variant: Variant) => windows[variant].map((w) => w.p99);
