@@ -1,5 +1,5 @@
 // The sending half of WorkerSpanExporter (worker-span-exporter.ts): posts the OTLP/HTTP JSON
-// bodies serialised on the main thread with the SDK's own HTTP delegate (OTEL_EXPORTER_OTLP_*
+// texts made on the main thread, encoded to bytes here, with the SDK's own HTTP delegate (OTEL_EXPORTER_OTLP_*
 // headers, timeout and compression, retries, keep-alive), so the requests, their timers and their
 // answers cost the event loop that serves users nothing. Plain JavaScript: a worker thread does
 // not inherit the TypeScript loader the main thread was started with.
@@ -10,7 +10,7 @@ import {
 } from '@opentelemetry/otlp-exporter-base/node-http';
 import { JsonTraceSerializer } from '@opentelemetry/otlp-transformer';
 
-/** @typedef {{ id: number, body: Uint8Array, spans: number }} ExportRequest */
+/** @typedef {{ id: number, body: string, spans: number }} ExportRequest */
 
 const delegate = createOtlpHttpExportDelegate(
   convertLegacyHttpOptions({ url: workerData.url }, 'TRACES', 'v1/traces', {
@@ -18,7 +18,7 @@ const delegate = createOtlpHttpExportDelegate(
   }),
   {
     /** @param {ExportRequest} request */
-    serializeRequest: (request) => request.body,
+    serializeRequest: (request) => Buffer.from(request.body, 'utf8'),
     deserializeResponse: JsonTraceSerializer.deserializeResponse,
   },
   'otlp_http_span_exporter',
