@@ -4,6 +4,7 @@
 // receiver. Main-thread CPU per request (process.cpuUsage minus the export worker's share is not
 // separable, so the whole process is counted), the longest event-loop stall and GC pauses, for the
 // checkout given (`--root`, default this one). bench/api/trace-path-ab.ts alternates two roots.
+// With node --trace-gc-nvp, the GC lines between the markers give bytes allocated and promoted.
 // Usage: npx tsx bench/api/trace-path.ts [--root <dir>] [--requests 10000] (at 1,000 a second)
 import path from 'node:path';
 import { PerformanceObserver, monitorEventLoopDelay } from 'node:perf_hooks';
@@ -104,8 +105,11 @@ await ledger.flushTracing();
 Object.assign(gc, { count: 0, ms: 0, max: 0 });
 const delay = monitorEventLoopDelay({ resolution: 1 });
 delay.enable();
+// Markers for --trace-gc-nvp's lines (allocated and promoted bytes per GC) in the same stream.
+console.log('measured run: start');
 const before = process.cpuUsage();
 await run(requests);
+console.log('measured run: end');
 await ledger.flushTracing();
 const cpu = process.cpuUsage(before);
 delay.disable();
