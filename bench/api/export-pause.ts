@@ -1,11 +1,12 @@
 // What a batch of 256 `me`-shaped spans (a server span and a GraphQL child per request) costs the
 // event loop where it leaves: the SDK's JsonTraceSerializer over the whole batch (what the
-// BatchSpanProcessor + exporter did) against joining spans already encoded as they ended
-// (WorkerSpanProcessor), and what encoding one span as it ends costs. Alternated rounds.
+// BatchSpanProcessor + exporter did) against wrapping spans already encoded into bytes as they
+// ended (WorkerSpanProcessor), and what encoding one span as it ends costs. Alternated rounds.
 // Usage: npx tsx bench/api/export-pause.ts [rounds, default 10]
 import { createRequire } from 'node:module';
 import { SpanKind, context, trace } from '@opentelemetry/api';
-import { encodeSpan, encodeSpans } from '../../ledger/src/shared/otlp-json';
+import { encodeSpan, encodeSpans, otlpTraceRequestParts } from '../../ledger/src/shared/otlp-json';
+import { SpanBatch } from '../../ledger/src/shared/span-bytes';
 
 /** The SDK's finished span, in the version @app/ledger runs. */
 type ReadableSpan = Parameters<typeof encodeSpan>[0];
@@ -78,16 +79,22 @@ for (let round = 0; round < rounds * 2; round++) {
     const spans = batch();
     if (which === 'sdk') sdk.push(timed(() => JsonTraceSerializer.serializeRequest(spans)));
     else {
-      const encoded: string[] = [];
-      perSpan.push(timed(() => spans.forEach((span) => encoded.push(encodeSpan(span)))) / BATCH);
-      joined.push(timed(() => encoded.join(',')));
+      const encoded = new SpanBatch();
+      perSpan.push(
+        timed(() =>
+          spans.forEach((span) =>
+            encoded.add(span.resource, span.instrumentationScope, encodeSpan(span)),
+          ),
+        ) / BATCH,
+      );
+      joined.push(timed(() => otlpTraceRequestParts(encoded.encoded())));
     }
   }
 }
 // The first rounds warm the JIT.
 const warm = (values: number[]) => values.slice(values.length / 2);
 console.log(
-  `a batch of ${BATCH} spans on the event loop where it leaves: SDK serialiser ${median(warm(sdk)).toFixed(3)} ms, joining encoded spans ${median(warm(joined)).toFixed(3)} ms; encoding a span as it ends ${(median(warm(perSpan)) * 1000).toFixed(2)} µs (medians of ${rounds} rounds)`,
+  `a batch of ${BATCH} spans on the event loop where it leaves: SDK serialiser ${median(warm(sdk)).toFixed(3)} ms, wrapping the encoded bytes ${median(warm(joined)).toFixed(3)} ms; encoding a span as it ends ${(median(warm(perSpan)) * 1000).toFixed(2)} µs (medians of ${rounds} rounds)`,
 );
 const same = JSON.stringify(JSON.parse(encodeSpans(batch())));
 console.log(`request text ${(same.length / 1024).toFixed(0)} KiB`);

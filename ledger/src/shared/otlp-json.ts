@@ -106,11 +106,12 @@ export function encodeSpan(span: ReadableSpan): string {
   });
 }
 
-/** Encoded spans of one resource and one instrumentation scope. */
-export interface SpanGroup {
+/** The encoded spans of one resource and one instrumentation scope, comma-separated. */
+export interface EncodedSpans {
   readonly resource: Resource;
   readonly scope: InstrumentationScope;
-  readonly spans: string[];
+  /** Span objects' JSON separated by commas, as text or as its UTF-8 bytes. */
+  readonly spans: string | Uint8Array;
 }
 
 const resourceTexts = new WeakMap<Resource, string>();
@@ -148,46 +149,55 @@ function scopeText(scope: ScopeWithAttributes): string {
   });
 }
 
-/** An ExportTraceServiceRequest's JSON text from groups of encoded spans. */
-export function otlpTraceRequestText(groups: Iterable<SpanGroup>): string {
-  const byResource = new Map<Resource, string[]>();
+const schemaUrlField = (schemaUrl: string | undefined) =>
+  schemaUrl ? `,"schemaUrl":${JSON.stringify(schemaUrl)}` : '';
+
+/**
+ * An ExportTraceServiceRequest's JSON from groups of encoded spans, as pieces to concatenate:
+ * the envelope's text around each group's spans, which stay as they were given (bytes are not
+ * decoded to be copied into one string).
+ */
+export function otlpTraceRequestParts(groups: Iterable<EncodedSpans>): (string | Uint8Array)[] {
+  const byResource = new Map<Resource, EncodedSpans[]>();
   for (const group of groups) {
     if (group.spans.length === 0) continue;
-    const schemaUrl = group.scope.schemaUrl
-      ? `,"schemaUrl":${JSON.stringify(group.scope.schemaUrl)}`
-      : '';
-    const scopeSpans = `{"scope":${scopeText(group.scope)},"spans":[${group.spans.join(',')}]${schemaUrl}}`;
     const list = byResource.get(group.resource);
-    if (list) list.push(scopeSpans);
-    else byResource.set(group.resource, [scopeSpans]);
+    if (list) list.push(group);
+    else byResource.set(group.resource, [group]);
   }
-  const resourceSpans = [...byResource].map(([resource, scopeSpans]) => {
-    const schemaUrl = resource.schemaUrl
-      ? `,"schemaUrl":${JSON.stringify(resource.schemaUrl)}`
-      : '';
-    return `{"resource":${resourceText(resource)},"scopeSpans":[${scopeSpans.join(',')}]${schemaUrl}}`;
-  });
-  return `{"resourceSpans":[${resourceSpans.join(',')}]}`;
+  const parts: (string | Uint8Array)[] = [];
+  let text = '{"resourceSpans":[';
+  let firstResource = true;
+  for (const [resource, list] of byResource) {
+    text += `${firstResource ? '' : ','}{"resource":${resourceText(resource)},"scopeSpans":[`;
+    firstResource = false;
+    list.forEach((group, index) => {
+      text += `${index === 0 ? '' : ','}{"scope":${scopeText(group.scope)},"spans":[`;
+      if (typeof group.spans === 'string') text += group.spans;
+      else {
+        parts.push(text, group.spans);
+        text = '';
+      }
+      text += `]${schemaUrlField(group.scope.schemaUrl)}}`;
+    });
+    text += `]${schemaUrlField(resource.schemaUrl)}}`;
+  }
+  parts.push(`${text}]}`);
+  return parts;
 }
 
-/** Finished spans as one request's text (the exporter interface's batches). */
+/** Finished spans as one request's JSON text (the exporter interface's batches). */
 export function encodeSpans(spans: readonly ReadableSpan[]): string {
-  const groups = new Map<Resource, Map<InstrumentationScope, SpanGroup>>();
-  for (const span of spans) groupFor(groups, span).spans.push(encodeSpan(span));
-  return otlpTraceRequestText([...groups.values()].flatMap((byScope) => [...byScope.values()]));
-}
-
-/** The group a span belongs in (by resource and scope object), made when first needed. */
-export function groupFor(
-  groups: Map<Resource, Map<InstrumentationScope, SpanGroup>>,
-  span: ReadableSpan,
-): SpanGroup {
-  let byScope = groups.get(span.resource);
-  if (!byScope) groups.set(span.resource, (byScope = new Map()));
-  let group = byScope.get(span.instrumentationScope);
-  if (!group) {
-    group = { resource: span.resource, scope: span.instrumentationScope, spans: [] };
-    byScope.set(span.instrumentationScope, group);
+  const groups = new Map<Resource, Map<InstrumentationScope, string[]>>();
+  for (const span of spans) {
+    let byScope = groups.get(span.resource);
+    if (!byScope) groups.set(span.resource, (byScope = new Map()));
+    const list = byScope.get(span.instrumentationScope);
+    if (list) list.push(encodeSpan(span));
+    else byScope.set(span.instrumentationScope, [encodeSpan(span)]);
   }
-  return group;
+  const encoded = [...groups].flatMap(([resource, byScope]) =>
+    [...byScope].map(([scope, list]) => ({ resource, scope, spans: list.join(',') })),
+  );
+  return otlpTraceRequestParts(encoded).join('');
 }

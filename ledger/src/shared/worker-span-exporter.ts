@@ -5,8 +5,8 @@ import { encodeSpans } from './otlp-json';
 
 export interface ExportRequest {
   id: number;
-  /** An ExportTraceServiceRequest's OTLP JSON text. */
-  body: string;
+  /** An ExportTraceServiceRequest's OTLP JSON, in pieces: text, and UTF-8 bytes. */
+  body: (string | Uint8Array)[];
   spans: number;
 }
 
@@ -17,12 +17,12 @@ export interface ExportReply {
 }
 
 /**
- * OTLP/HTTP JSON export whose HTTP requests run on a worker thread. The batch's JSON text is
- * made here (the spans are live objects; copying them to the worker would cost what encoding
- * does) and handed to the worker, which encodes it to bytes and sends it. Sending from the event
+ * OTLP/HTTP JSON export whose HTTP requests run on a worker thread. The batch's JSON is made
+ * here (the spans are live objects; copying them to the worker would cost what encoding does)
+ * and handed to the worker, which puts its pieces together and sends them. Sending from the event
  * loop that serves requests cost each export a request, a timer and an answer to parse, in the
  * middle of whichever request ended the batch. WorkerSpanProcessor encodes each span as it ends
- * and hands over text already joined (send); export() is the SpanExporter interface's way in.
+ * and hands over bytes (send); export() is the SpanExporter interface's way in.
  */
 export class WorkerSpanExporter implements SpanExporter {
   private readonly worker: Worker;
@@ -54,11 +54,18 @@ export class WorkerSpanExporter implements SpanExporter {
   }
 
   export(spans: ReadableSpan[], resultCallback: (result: ExportResult) => void): void {
-    this.send(encodeSpans(spans), spans.length, resultCallback);
+    this.send([encodeSpans(spans)], spans.length, resultCallback);
   }
 
-  /** Sends an ExportTraceServiceRequest's JSON text of `spans` spans. */
-  send(body: string, spans: number, resultCallback: (result: ExportResult) => void): void {
+  /**
+   * Sends an ExportTraceServiceRequest's JSON of `spans` spans, given in pieces; the byte pieces'
+   * buffers are transferred to the worker (unusable here afterwards), not copied.
+   */
+  send(
+    body: (string | Uint8Array)[],
+    spans: number,
+    resultCallback: (result: ExportResult) => void,
+  ): void {
     if (this.failure) return resultCallback({ code: ExportResultCode.FAILED, error: this.failure });
     const id = this.nextId++;
     this.sent.set(
@@ -71,8 +78,9 @@ export class WorkerSpanExporter implements SpanExporter {
       ),
     );
     const request: ExportRequest = { id, body, spans };
-    // A one-byte string is copied in one piece; the worker makes the bytes.
-    this.worker.postMessage(request);
+    const buffers = new Set<ArrayBuffer>();
+    for (const part of body) if (typeof part !== 'string') buffers.add(part.buffer as ArrayBuffer);
+    this.worker.postMessage(request, [...buffers]);
   }
 
   /** Waits for every batch handed over so far to be answered. */

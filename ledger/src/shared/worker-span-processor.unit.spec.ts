@@ -16,7 +16,10 @@ function setUp(settings: Partial<WorkerSpanProcessorSettings> = {}) {
   const processor = new WorkerSpanProcessor(
     {
       send(body, spans, answer) {
-        const request = JSON.parse(body) as {
+        const text = Buffer.concat(
+          body.map((part) => (typeof part === 'string' ? Buffer.from(part) : part)),
+        ).toString();
+        const request = JSON.parse(text) as {
           resourceSpans: { scopeSpans: { spans: { name: string }[] }[] }[];
         };
         const names = request.resourceSpans.flatMap((resource) =>
