@@ -81,10 +81,60 @@ const linkOf = (link: Link) => ({
   flags: flagsOf(link.context.traceFlags, link.context.isRemote),
 });
 
-/** One finished span as an OTLP JSON `Span` object's text. */
+const quote = JSON.stringify;
+
+/** Attributes of strings, numbers and booleans as OTLP KeyValue text; undefined for any other. */
+function primitiveAttributesText(attributes: Attributes): string | undefined {
+  let text = '';
+  for (const key of Object.keys(attributes)) {
+    const value = attributes[key];
+    let encoded: string;
+    if (typeof value === 'string') encoded = `{"stringValue":${quote(value)}}`;
+    else if (typeof value === 'number')
+      encoded = Number.isInteger(value)
+        ? `{"intValue":${quote(value)}}`
+        : `{"doubleValue":${quote(value)}}`;
+    else if (typeof value === 'boolean') encoded = `{"boolValue":${value}}`;
+    else return undefined;
+    text += `${text ? ',' : ''}{"key":${quote(key)},"value":${encoded}}`;
+  }
+  return text;
+}
+
+/**
+ * One finished span as an OTLP JSON `Span` object's text. The spans a request makes (plain
+ * attributes, no events, links or trace state) are written as text directly, without the object
+ * tree JSON.stringify would walk; any other goes through that tree.
+ */
 export function encodeSpan(span: ReadableSpan): string {
   const context: SpanContext = span.spanContext();
   const parent = span.parentSpanContext;
+  const attributes =
+    span.events.length === 0 && span.links.length === 0 && !context.traceState
+      ? primitiveAttributesText(span.attributes)
+      : undefined;
+  if (attributes === undefined) return encodeSpanObject(span, context, parent);
+  const parentId = parent?.spanId ? `"parentSpanId":${quote(parent.spanId)},` : '';
+  const message =
+    span.status.message === undefined ? '' : `,"message":${quote(span.status.message)}`;
+  return (
+    `{"traceId":${quote(context.traceId)},"spanId":${quote(context.spanId)},${parentId}` +
+    `"name":${quote(span.name)},"kind":${span.kind == null ? 0 : span.kind + 1},` +
+    `"startTimeUnixNano":"${hrTimeToNanosText(span.startTime)}",` +
+    `"endTimeUnixNano":"${hrTimeToNanosText(span.endTime)}",` +
+    `"attributes":[${attributes}],"droppedAttributesCount":${span.droppedAttributesCount},` +
+    `"events":[],"droppedEventsCount":${span.droppedEventsCount},` +
+    `"status":{"code":${span.status.code}${message}},` +
+    `"links":[],"droppedLinksCount":${span.droppedLinksCount},` +
+    `"flags":${flagsOf(context.traceFlags, parent?.isRemote)}}`
+  );
+}
+
+function encodeSpanObject(
+  span: ReadableSpan,
+  context: SpanContext,
+  parent: SpanContext | undefined,
+): string {
   return JSON.stringify({
     traceId: context.traceId,
     spanId: context.spanId,

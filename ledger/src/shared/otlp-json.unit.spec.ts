@@ -48,6 +48,24 @@ function finishedSpans(): ReadableSpan[] {
     isRemote: true,
   });
   other.startSpan('continued', { kind: SpanKind.CLIENT }, remoteParent).end();
+  const plain = tracer.startSpan(
+    'pg SELECT "quoted" \\ ü',
+    {
+      kind: SpanKind.CLIENT,
+      attributes: {
+        'db.statement': 'SELECT 1 -- "x"\n',
+        rows: 3,
+        huge: 1e21,
+        ratio: 0.5,
+        notANumber: Number.NaN,
+        ok: true,
+      },
+    },
+    trace.setSpan(context.active(), root),
+  );
+  plain.setStatus({ code: SpanStatusCode.ERROR, message: '' });
+  plain.end();
+  tracer.startSpan('no attributes').end();
   root.end();
   return finished;
 }
