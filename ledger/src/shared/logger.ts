@@ -105,7 +105,33 @@ export interface LogScope {
   traceId?: string;
 }
 
-export const logScope = new AsyncLocalStorage<LogScope>();
+/**
+ * Where the scope of the request being served is kept: this module's own AsyncLocalStorage, or,
+ * once tracing is on, the OpenTelemetry context (see carryLogScopeIn). Every AsyncLocalStorage in
+ * use costs each promise and callback a request makes a store copied onto it, so with tracing's
+ * own storage in play the scope rides on that one rather than on a second.
+ */
+export interface LogScopeCarrier {
+  run<T>(scope: LogScope, work: () => T): T;
+  getStore(): LogScope | undefined;
+}
+
+const ownStorage = new AsyncLocalStorage<LogScope>();
+const ownCarrier: LogScopeCarrier = {
+  run: (scope, work) => ownStorage.run(scope, work),
+  getStore: () => ownStorage.getStore(),
+};
+let carrier = ownCarrier;
+
+/** Keeps request scopes in `next` from now on (null: in this module's own storage again). */
+export function carryLogScopeIn(next: LogScopeCarrier | null): void {
+  carrier = next ?? ownCarrier;
+}
+
+export const logScope: LogScopeCarrier = {
+  run: (scope, work) => carrier.run(scope, work),
+  getStore: () => carrier.getStore(),
+};
 
 function scopeFields(): object {
   const scope = logScope.getStore();

@@ -1,6 +1,7 @@
 // The sending half of WorkerSpanExporter (worker-span-exporter.ts): posts the OTLP/HTTP JSON
-// bodies serialised on the main thread with the SDK's own HTTP delegate (OTEL_EXPORTER_OTLP_*
-// headers, timeout and compression, retries, keep-alive), so the requests, their timers and their
+// bodies made on the main thread (pieces of text and UTF-8 bytes, put together here) with the
+// SDK's own HTTP delegate (OTEL_EXPORTER_OTLP_* headers, timeout and compression, retries,
+// keep-alive), so the requests, their timers and their
 // answers cost the event loop that serves users nothing. Plain JavaScript: a worker thread does
 // not inherit the TypeScript loader the main thread was started with.
 import { parentPort, workerData } from 'node:worker_threads';
@@ -10,7 +11,7 @@ import {
 } from '@opentelemetry/otlp-exporter-base/node-http';
 import { JsonTraceSerializer } from '@opentelemetry/otlp-transformer';
 
-/** @typedef {{ id: number, body: Uint8Array, spans: number }} ExportRequest */
+/** @typedef {{ id: number, body: (string | Uint8Array)[], spans: number }} ExportRequest */
 
 const delegate = createOtlpHttpExportDelegate(
   convertLegacyHttpOptions({ url: workerData.url }, 'TRACES', 'v1/traces', {
@@ -18,7 +19,10 @@ const delegate = createOtlpHttpExportDelegate(
   }),
   {
     /** @param {ExportRequest} request */
-    serializeRequest: (request) => request.body,
+    serializeRequest: (request) =>
+      Buffer.concat(
+        request.body.map((part) => (typeof part === 'string' ? Buffer.from(part, 'utf8') : part)),
+      ),
     deserializeResponse: JsonTraceSerializer.deserializeResponse,
   },
   'otlp_http_span_exporter',

@@ -1,16 +1,19 @@
 import {
   SpanKind,
   SpanStatusCode,
+  context,
+  createContextKey,
   trace,
   type Attributes,
   type Span,
   type Tracer,
 } from '@opentelemetry/api';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import pg from 'pg';
+import { carryLogScopeIn, type LogScope } from './logger';
 import { WorkerSpanExporter } from './worker-span-exporter';
+import { WorkerSpanProcessor } from './worker-span-processor';
 
 // OpenTelemetry traces for every process (API replicas, the projections worker), on when
 // OTEL_EXPORTER_OTLP_ENDPOINT is set (OTLP over HTTP, JSON), and then only: without it no provider
@@ -43,31 +46,39 @@ export function startTracing(
     resource: resourceFromAttributes({
       'service.name': env.OTEL_SERVICE_NAME ?? defaultServiceName,
     }),
-    // OTLP/HTTP with JSON bodies, sent from a worker thread; headers, timeout and compression from
-    // the standard OTEL_EXPORTER_OTLP_* variables.
-    spanProcessors: [new BatchSpanProcessor(new WorkerSpanExporter(url), batchSettings(env))],
+    // OTLP/HTTP with JSON bodies, each span encoded as it ends, sent from a worker thread; headers,
+    // timeout and compression from the standard OTEL_EXPORTER_OTLP_* variables.
+    spanProcessors: [new WorkerSpanProcessor(new WorkerSpanExporter(url), batchSettings(env))],
   });
   // The async-hooks context manager and the W3C trace-context propagator.
   provider.register();
   ownTracer = provider.getTracer('stylised');
+  carryLogScopeIn(logScopeOnContext);
   tracePostgres();
   return true;
 }
 
 /**
- * Batches of 256 spans, at most a second apart, rather than the SDK's 512 every 5 s: serialising a
- * batch to OTLP JSON runs on the event loop, and a 512-span batch is a long pause there. Not
- * smaller: each export also costs a fixed ~2 ms of CPU (the hand-over, waking the worker, its
- * request and answer), which at 64 spans a batch was more than the spans themselves cost.
- * OTEL_BSP_MAX_EXPORT_BATCH_SIZE and OTEL_BSP_SCHEDULE_DELAY still override these.
+ * Batches of 256 spans, at most a second apart, rather than the SDK's 512 every 5 s: fewer spans
+ * wait, and a batch's hand-over is short. Not smaller: each export costs a fixed ~2 ms of CPU
+ * (the hand-over, waking the worker, its request and answer), which at 64 spans a batch was more
+ * than the spans themselves cost. OTEL_BSP_MAX_EXPORT_BATCH_SIZE, OTEL_BSP_SCHEDULE_DELAY and
+ * OTEL_BSP_MAX_QUEUE_SIZE (default 2048, as the SDK's) override these.
  */
 const BATCH_SPANS = 256;
 const BATCH_DELAY_MS = 1000;
+const QUEUE_SPANS = 2048;
+
+const positive = (text: string | undefined, fallback: number) => {
+  const value = Number(text);
+  return text && Number.isFinite(value) && value > 0 ? value : fallback;
+};
 
 function batchSettings(env: NodeJS.ProcessEnv) {
   return {
-    ...(env.OTEL_BSP_MAX_EXPORT_BATCH_SIZE ? {} : { maxExportBatchSize: BATCH_SPANS }),
-    ...(env.OTEL_BSP_SCHEDULE_DELAY ? {} : { scheduledDelayMillis: BATCH_DELAY_MS }),
+    maxExportBatchSize: positive(env.OTEL_BSP_MAX_EXPORT_BATCH_SIZE, BATCH_SPANS),
+    scheduledDelayMillis: positive(env.OTEL_BSP_SCHEDULE_DELAY, BATCH_DELAY_MS),
+    maxQueueSize: positive(env.OTEL_BSP_MAX_QUEUE_SIZE, QUEUE_SPANS),
   };
 }
 
@@ -76,10 +87,20 @@ export async function flushTracing() {
   await provider?.forceFlush();
 }
 
+const LOG_SCOPE = createContextKey('stylised log scope');
+
+/** The request log scope as a value of the OpenTelemetry context: one async-local store, not two. */
+const logScopeOnContext = {
+  run: <T>(scope: LogScope, work: () => T): T =>
+    context.with(context.active().setValue(LOG_SCOPE, scope), work),
+  getStore: () => context.active().getValue(LOG_SCOPE) as LogScope | undefined,
+};
+
 export async function stopTracing() {
   const current = provider;
   provider = null;
   ownTracer = null;
+  carryLogScopeIn(null);
   await current?.shutdown();
 }
 

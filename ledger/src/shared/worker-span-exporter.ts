@@ -1,11 +1,12 @@
 import { Worker } from 'node:worker_threads';
 import { ExportResultCode, type ExportResult } from '@opentelemetry/core';
-import { JsonTraceSerializer } from '@opentelemetry/otlp-transformer';
 import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace-base';
+import { encodeSpans } from './otlp-json';
 
 export interface ExportRequest {
   id: number;
-  body: Uint8Array;
+  /** An ExportTraceServiceRequest's OTLP JSON, in pieces: text, and UTF-8 bytes. */
+  body: (string | Uint8Array)[];
   spans: number;
 }
 
@@ -16,11 +17,12 @@ export interface ExportReply {
 }
 
 /**
- * OTLP/HTTP JSON export whose HTTP requests run on a worker thread. The batch is serialised here
- * (the spans are live objects; copying them to the worker would cost what serialising does) and
- * its bytes are moved, not copied, to the worker, which sends them. Sending from the event loop
- * that serves requests cost each export a request, a timer and an answer to parse, in the middle
- * of whichever request ended the batch.
+ * OTLP/HTTP JSON export whose HTTP requests run on a worker thread. The batch's JSON is made
+ * here (the spans are live objects; copying them to the worker would cost what encoding does)
+ * and handed to the worker, which puts its pieces together and sends them. Sending from the event
+ * loop that serves requests cost each export a request, a timer and an answer to parse, in the
+ * middle of whichever request ended the batch. WorkerSpanProcessor encodes each span as it ends
+ * and hands over bytes (send); export() is the SpanExporter interface's way in.
  */
 export class WorkerSpanExporter implements SpanExporter {
   private readonly worker: Worker;
@@ -52,9 +54,19 @@ export class WorkerSpanExporter implements SpanExporter {
   }
 
   export(spans: ReadableSpan[], resultCallback: (result: ExportResult) => void): void {
+    this.send([encodeSpans(spans)], spans.length, resultCallback);
+  }
+
+  /**
+   * Sends an ExportTraceServiceRequest's JSON of `spans` spans, given in pieces; the byte pieces'
+   * buffers are transferred to the worker (unusable here afterwards), not copied.
+   */
+  send(
+    body: (string | Uint8Array)[],
+    spans: number,
+    resultCallback: (result: ExportResult) => void,
+  ): void {
     if (this.failure) return resultCallback({ code: ExportResultCode.FAILED, error: this.failure });
-    const body = JsonTraceSerializer.serializeRequest(spans);
-    if (!body) return resultCallback({ code: ExportResultCode.FAILED });
     const id = this.nextId++;
     this.sent.set(
       id,
@@ -65,8 +77,10 @@ export class WorkerSpanExporter implements SpanExporter {
         }),
       ),
     );
-    const request: ExportRequest = { id, body, spans: spans.length };
-    this.worker.postMessage(request, [body.buffer as ArrayBuffer]);
+    const request: ExportRequest = { id, body, spans };
+    const buffers = new Set<ArrayBuffer>();
+    for (const part of body) if (typeof part !== 'string') buffers.add(part.buffer as ArrayBuffer);
+    this.worker.postMessage(request, [...buffers]);
   }
 
   /** Waits for every batch handed over so far to be answered. */
