@@ -13,8 +13,9 @@ const total = (type: string) => `coalesce(sum(amount) FILTER (WHERE type = '${ty
  * columns (about 8% more CPU at 1M events).
  */
 export const LOT_ADJUSTMENTS = `
-     SELECT data->>'userId' AS user_id,
-       (CASE WHEN type IN ('CreditsReserved', 'CreditsReleased') THEN part ELSE data END)->>'lotId' AS lot_id,
+     SELECT (data->>'userId') COLLATE "C" AS user_id,
+       ((CASE WHEN type IN ('CreditsReserved', 'CreditsReleased') THEN part ELSE data END)->>'lotId')
+         COLLATE "C" AS lot_id,
        CASE type WHEN 'CreditsReserved' THEN -(part->>'amount')::int
          WHEN 'CreditsReleased' THEN (part->>'amount')::int
          ELSE -(data->>'amount')::int END AS delta,
@@ -30,9 +31,9 @@ export const LOT_ADJUSTMENTS = `
  * may read `type`, `data` and `lot` (a JSON null for a grant or purchase).
  */
 export const addedLots = (columns = '') => `
-     SELECT data->>'userId' AS user_id,
+     SELECT (data->>'userId') COLLATE "C" AS user_id,
        CASE type WHEN 'CreditsGranted' THEN data->>'grantId'
-         WHEN 'CreditsPurchased' THEN data->>'purchaseId' ELSE lot->>'lotId' END AS lot_id,
+         WHEN 'CreditsPurchased' THEN data->>'purchaseId' ELSE lot->>'lotId' END COLLATE "C" AS lot_id,
        CASE type WHEN 'CreditsGranted' THEN 'free'
          WHEN 'CreditsPurchased' THEN 'paid' ELSE lot->>'funding' END AS funding,
        ((CASE type WHEN 'CreditsRefunded' THEN lot ELSE data END)->>'amount')::int AS amount,

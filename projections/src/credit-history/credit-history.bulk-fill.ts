@@ -1,8 +1,9 @@
-import { BULK_EVENTS_WHERE } from '../runtime/bulk-fill';
+import { BULK_EVENTS_WHERE, BULK_FILL_PART } from '../runtime/bulk-fill';
 import type { TableNames } from '../runtime/projection';
 
 // credit_history folded in Postgres (movementOf in credit-history.projection.ts, as SQL): seq and
-// the running balances are window functions over the log in commit order.
+// the running balances are window functions over the log in commit order. It is the heaviest
+// fill, so it runs in two parts at once (bulkFillParts), each on its own connection.
 
 /** Credits of `parts` (a jsonb array of {amount, funding}) with the given funding. */
 const fundedBy = (parts: string, funding: 'paid' | 'free') =>
@@ -18,8 +19,13 @@ const funded = (funding: 'paid' | 'free') => `CASE type
   WHEN 'CreditsRevoked' THEN CASE WHEN data->>'funding' = '${funding}' THEN amount ELSE 0 END
   ELSE 0 END`;
 
+/**
+ * The movements of one part's users (`$4` of `$5`, by a hash of the user id), each numbered by its
+ * place among all the credit events in commit order (its seq): the numbering reads every event of
+ * the scope, the JSON is read only for the part's.
+ */
 const MOVEMENTS = `
-SELECT event_id, data->>'userId' AS user_id, (metadata->>'occurredAt')::timestamptz AS occurred_at, type,
+SELECT seq, event_id, data->>'userId' AS user_id, (metadata->>'occurredAt')::timestamptz AS occurred_at, type,
   CASE WHEN type IN ('CreditsGranted', 'CreditsPurchased', 'CreditsRefunded') THEN amount
        WHEN type IN ('CreditsSpent', 'CreditsExpired', 'CreditsRevoked') THEN -amount ELSE 0 END AS delta,
   CASE type WHEN 'CreditsReserved' THEN amount WHEN 'CreditsSpent' THEN -amount
@@ -35,22 +41,33 @@ SELECT event_id, data->>'userId' AS user_id, (metadata->>'occurredAt')::timestam
   CASE WHEN type = 'CreditsPurchased' THEN data->>'currency' END AS currency,
   metadata->'actor'->>'kind' AS actor_kind, metadata->'actor'->>'id' AS actor_id,
   metadata->>'reason' AS reason, metadata->>'correlationId' AS correlation_id,
-  transaction_id AS tx, global_position AS gp
-FROM (SELECT *, (data->>'amount')::int AS amount FROM events WHERE ${BULK_EVENTS_WHERE}) AS e
-OFFSET 0`; // evaluated here: the window sorts then carry these columns, not the events' jsonb
+  tx, gp
+FROM (SELECT *, (data->>'amount')::int AS amount
+      FROM (SELECT row_number() OVER (ORDER BY transaction_id, global_position) AS seq, event_id, type,
+              data, metadata, transaction_id AS tx, global_position AS gp
+            FROM events WHERE ${BULK_EVENTS_WHERE}) AS numbered
+      WHERE ${BULK_FILL_PART("data->>'userId'")}) AS e
+OFFSET 0`; // evaluated here: the window sort then carries these columns, not the events' jsonb
 
+/**
+ * One part of the fill: its users' rows and running totals (a user's rows all fall in one part),
+ * and the totals the next batch continues from. The user is compared in the "C" collation: the
+ * partition only groups, and byte order sorts faster.
+ */
 export const creditHistoryBulkFill = (table: TableNames) => [
-  `INSERT INTO ${table('credit_history')} (seq, event_id, user_id, occurred_at, type, delta,
-     held_delta, balance_after, held_after, paid_amount, free_amount, reference, plan_id,
-     amount_paid_cents, currency, actor_kind, actor_id, reason, correlation_id, position_commit,
-     position_prepare)
-   SELECT row_number() OVER (ORDER BY tx, gp), event_id, user_id, occurred_at, type, delta, held_delta,
-     sum(delta) OVER running, sum(held_delta) OVER running, paid_amount, free_amount, reference,
-     plan_id, amount_paid_cents, currency, actor_kind, actor_id, reason, correlation_id,
-     tx::text::bigint, gp
-   FROM (${MOVEMENTS}) AS m
-   WINDOW running AS (PARTITION BY user_id ORDER BY tx, gp)`,
-  // The running totals the next batch continues from.
-  `INSERT INTO ${table('credit_history_accounts')} (user_id, balance, held)
-   SELECT user_id, sum(delta), sum(held_delta) FROM ${table('credit_history')} GROUP BY user_id`,
+  `WITH filled AS (
+     INSERT INTO ${table('credit_history')} (seq, event_id, user_id, occurred_at, type, delta,
+       held_delta, balance_after, held_after, paid_amount, free_amount, reference, plan_id,
+       amount_paid_cents, currency, actor_kind, actor_id, reason, correlation_id, position_commit,
+       position_prepare)
+     SELECT seq, event_id, user_id, occurred_at, type, delta, held_delta,
+       sum(delta) OVER running, sum(held_delta) OVER running, paid_amount, free_amount, reference,
+       plan_id, amount_paid_cents, currency, actor_kind, actor_id, reason, correlation_id,
+       tx::text::bigint, gp
+     FROM (${MOVEMENTS}) AS m
+     WINDOW running AS (PARTITION BY user_id COLLATE "C" ORDER BY seq)
+     RETURNING user_id, delta, held_delta
+   )
+   INSERT INTO ${table('credit_history_accounts')} (user_id, balance, held)
+   SELECT user_id, sum(delta), sum(held_delta) FROM filled GROUP BY user_id`,
 ];

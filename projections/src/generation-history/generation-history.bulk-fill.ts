@@ -5,7 +5,8 @@ import type { TableNames } from '../runtime/projection';
 // rules of applyEvent in generation-history.projection.ts), for a rebuild from the start of the log.
 // The values are collected over each generation's events in log order by window aggregates, one
 // sort for every column (an ORDER BY inside each aggregate sorted a generation's events again for
-// each column: half the statement's time), and the last one collected wins.
+// each column: half the statement's time), and the last one collected wins. Generations sort in
+// the C collation: the sort only groups them, and bytes compare faster than the database's locale.
 
 const typeList = (types: readonly string[]) => types.map((t) => `'${t}'`).join(', ');
 
@@ -44,7 +45,7 @@ export const generationHistoryBulkFill = (table: TableNames) => [
        ${collected('submitted_ats', `data->>'submittedAt'`, ['GenerationSubmitted'])},
        ${collected('completed_ats', `data->>'completedAt'`, ['GenerationSucceeded', 'GenerationFailed'])},
        ${collected('deleted_ats', `data->>'deletedAt'`, ['GenerationDeleted'])}
-     FROM (SELECT data->>'generationId' AS generation_id, type, data, transaction_id AS tx,
+     FROM (SELECT (data->>'generationId') COLLATE "C" AS generation_id, type, data, transaction_id AS tx,
              global_position AS gp
            FROM events WHERE ${BULK_EVENTS_WHERE}) AS e
      WINDOW in_order AS (PARTITION BY generation_id ORDER BY tx, gp

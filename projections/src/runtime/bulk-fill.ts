@@ -18,6 +18,21 @@ import { tableNamesFor, type Projection } from './projection';
 export const BULK_EVENTS_WHERE = `(transaction_id, global_position) <= ($1::text::xid8, $2::bigint)
   AND type = ANY($3::text[])`;
 
+/**
+ * Keeps the rows of one part of a fill split into `bulkFillParts` (see Projection): `$4` is the
+ * part, `$5` how many there are, and `key` (a user id) picks the part.
+ */
+export const BULK_FILL_PART = (key: string) =>
+  `(hashtext(${key}) & 2147483647) % $5::int = $4::int`;
+
+const FILL_SETTINGS = `SET LOCAL synchronous_commit = off; SET LOCAL work_mem = '256MB'; SET LOCAL jit = off`;
+
+/** The parameters a statement refers to: the first n when its highest is `$n`. */
+function parametersOf(sql: string, all: readonly unknown[]): unknown[] {
+  const highest = Math.max(0, ...[...sql.matchAll(/\$(\d+)/g)].map((m) => Number(m[1])));
+  return all.slice(0, highest);
+}
+
 export interface BulkFillTarget {
   readonly projection: Projection;
   readonly version: number;
@@ -39,6 +54,9 @@ export async function countEventsByType(
 /**
  * Fills an empty new version from the start of the log to `upTo` with the projection's set-wise
  * SQL, and moves its checkpoint there, in one transaction (the same compare-and-set as a batch).
+ * A fill split into parts runs them at once, each in a transaction of its own on a connection of
+ * its own, and moves the checkpoint once they have all committed: nothing reads a version before
+ * it is swapped in, and a rebuild that fails drops it.
  */
 export async function bulkFill(
   pool: pg.Pool,
@@ -49,26 +67,42 @@ export async function bulkFill(
 ): Promise<GlobalPosition> {
   const fill = target.projection.bulkFill;
   if (!fill) throw new Error(`${target.projection.name} has no bulk fill`);
+  const checkpoint = { name: target.projection.name, version: target.version };
+  const statements = fill(tableNamesFor(target.version));
+  const parts = target.projection.bulkFillParts ?? 1;
+  const scope = [
+    upTo.commit.toString(),
+    upTo.prepare.toString(),
+    [...target.projection.eventTypes],
+  ];
+  const fillPart = async (client: pg.PoolClient, part: number) => {
+    for (const sql of statements)
+      await client.query(sql, parametersOf(sql, [...scope, part, parts]));
+  };
+  if (parts === 1) {
+    await withTransaction(pool, async (client) => {
+      const opened = (await client.query(
+        `${FILL_SETTINGS}; ${advanceCheckpointSql(client, checkpoint, start, upTo, applied)}`,
+      )) as unknown as pg.QueryResult[];
+      if (opened[opened.length - 1]?.rowCount !== 1)
+        throw new CheckpointMovedError(checkpoint.name, checkpoint.version);
+      await fillPart(client, 0);
+    });
+    return upTo;
+  }
+  const filled = await Promise.allSettled(
+    Array.from({ length: parts }, (_, part) =>
+      withTransaction(pool, async (client) => {
+        await client.query(FILL_SETTINGS);
+        await fillPart(client, part);
+      }),
+    ),
+  );
+  const failed = filled.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
   await withTransaction(pool, async (client) => {
-    const opened = (await client.query(
-      `SET LOCAL synchronous_commit = off; SET LOCAL work_mem = '256MB'; SET LOCAL jit = off; ${advanceCheckpointSql(
-        client,
-        { name: target.projection.name, version: target.version },
-        start,
-        upTo,
-        applied,
-      )}`,
-    )) as unknown as pg.QueryResult[];
-    if (opened[opened.length - 1]?.rowCount !== 1)
-      throw new CheckpointMovedError(target.projection.name, target.version);
-    const params = [
-      upTo.commit.toString(),
-      upTo.prepare.toString(),
-      [...target.projection.eventTypes],
-    ];
-    // A statement that reads only the tables filled before it takes no parameters.
-    for (const sql of fill(tableNamesFor(target.version)))
-      await client.query(sql, sql.includes('$1') ? params : []);
+    if (!(await advanceCheckpoint(client, checkpoint, start, upTo, applied)))
+      throw new CheckpointMovedError(checkpoint.name, checkpoint.version);
   });
   return upTo;
 }

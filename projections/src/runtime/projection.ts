@@ -42,6 +42,12 @@ export interface Projection {
    * events: see BULK_EVENTS_WHERE.
    */
   readonly bulkFill?: (table: TableNames) => readonly string[];
+  /**
+   * Splits the bulk fill into this many parts that run at once, each in a transaction of its own
+   * (default 1): its statements then keep only their part's rows (see BULK_FILL_PART), and read
+   * nothing a part writes (another part may have committed its rows already).
+   */
+  readonly bulkFillParts?: number;
   /** Set when processes cache what this read model shows (see ChangeNotice). */
   readonly changeNotice?: ChangeNotice;
 }
