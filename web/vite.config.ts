@@ -32,9 +32,11 @@ const SHARED_UI_MODULES =
 /*
  * ...except the signed-in shell and whatever else imports the GraphQL client: those stay in
  * chunks of their own, loaded only through withApollo, so the public pages hydrate without it.
+ * The creators' layout and its credits card go with the creators (the other pages never need
+ * them).
  */
 const SIGNED_IN_SHELL_MODULES =
-  /[\\/]layout[\\/]components[\\/](HeaderAuthSlot|HeaderCreditsPill|SignedIn\w*|SidebarCreditsSlot|ToolLayout)\.tsx$/;
+  /[\\/]layout[\\/]components[\\/](HeaderAuthSlot|HeaderCreditsPill|SignedIn\w*|SidebarCreditsSlot|SidebarAccountSlot|ToolLayout)\.tsx$/;
 const isSharedUiModule = (id: string) =>
   SHARED_UI_MODULES.test(id) && !SIGNED_IN_SHELL_MODULES.test(id);
 
