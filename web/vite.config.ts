@@ -40,6 +40,8 @@ const SIGNED_IN_SHELL_MODULES =
 const isSharedUiModule = (id: string) =>
   SHARED_UI_MODULES.test(id) && !SIGNED_IN_SHELL_MODULES.test(id);
 
+const GRAPHQL_FETCH_MODULES = /[\\/]web[\\/]src[\\/]modules[\\/]graphql[\\/].*\.tsx?$/;
+
 /** The GraphQL client and what it needs, a chunk of its own (see above). */
 const APOLLO_PACKAGES =
   /[\\/]node_modules[\\/](@apollo|@wry|rxjs|graphql|optimism|apollo-upload-client|extract-files|tslib|@graphql-typed-document-node)[\\/]/;
@@ -116,6 +118,11 @@ export default defineConfig(({ command, isSsrBuild = false }) => ({
                   priority: 20,
                 },
                 { name: 'ui', test: isSharedUiModule, priority: 10 },
+                /*
+                 * The plain-fetch GraphQL helpers of the pages without Apollo (pricing, the
+                 * creators): one file, not one per module those pages happen to share.
+                 */
+                { name: 'graphql-fetch', test: GRAPHQL_FETCH_MODULES, priority: 10 },
               ],
             },
           },

@@ -12,7 +12,7 @@ import { GenerationErrorBox } from '../../generation/components/GenerationErrorB
 import { PhotoUpload } from '../../generation/components/PhotoUpload';
 import { PreviewEngineNotice } from '../../generation/components/PreviewEngineNotice';
 import { PromptField } from '../../generation/components/PromptField';
-import { usePreloadedResultParts } from '../../generation/components/SignedInResultParts';
+import { usePreloadResultParts } from '../../generation/components/SignedInResultParts';
 import { useCreatorSession } from '../../generation/hooks/useCreatorSession';
 import { useGenerateImage } from '../../generation/hooks/useGenerateImage';
 import { usePhotoChoice } from '../../generation/hooks/usePhotoChoice';
@@ -39,7 +39,7 @@ export const CreatorTool = ({ content }: { content: CreatorContent }) => {
   const location = useLocation();
   const navigate = useNavigate();
   const { user, loading } = useSignedInUser();
-  usePreloadedResultParts(Boolean(user));
+  usePreloadResultParts(Boolean(user));
   const { openAuthModal } = useAuthModal();
   const [session, update] = useCreatorSession(styleId);
   const photoChoice = usePhotoChoice(update);

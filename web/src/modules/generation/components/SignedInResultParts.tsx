@@ -46,7 +46,7 @@ const LiveShareActions = lazyFrom(loadShareActions);
 const LiveClaimCredits = lazyFrom(loadClaimCredits);
 
 /** Starts loading them for a signed-in user, so each shows at once when its time comes. */
-export const usePreloadedResultParts = (signedIn: boolean): void => {
+export const usePreloadResultParts = (signedIn: boolean): void => {
   useEffect(() => {
     if (!signedIn) return;
     for (const load of [loadProgress, loadShareActions, loadClaimCredits])
@@ -56,7 +56,15 @@ export const usePreloadedResultParts = (signedIn: boolean): void => {
 
 /** The progress card; until the client is here, the same card without the server's stage. */
 export const GenerationProgressSlot = (props: ComponentProps<typeof GenerationProgress>) => (
-  <Suspense fallback={<GenerationProgressCard {...props} serverStage={null} />}>
+  <Suspense
+    fallback={
+      <GenerationProgressCard
+        startedAt={props.startedAt}
+        resultNoun={props.resultNoun}
+        serverStage={null}
+      />
+    }
+  >
     <LiveProgress {...props} />
   </Suspense>
 );
