@@ -32,11 +32,15 @@ const SHARED_UI_MODULES =
 /*
  * ...except the signed-in shell and whatever else imports the GraphQL client: those stay in
  * chunks of their own, loaded only through withApollo, so the public pages hydrate without it.
+ * The creators' layout and its credits card go with the creators (the other pages never need
+ * them).
  */
 const SIGNED_IN_SHELL_MODULES =
-  /[\\/]layout[\\/]components[\\/](HeaderAuthSlot|HeaderCreditsPill|SignedIn\w*|SidebarCreditsSlot|ToolLayout)\.tsx$/;
+  /[\\/]layout[\\/]components[\\/](HeaderAuthSlot|HeaderCreditsPill|SignedIn\w*|SidebarCreditsSlot|SidebarAccountSlot|ToolLayout)\.tsx$/;
 const isSharedUiModule = (id: string) =>
   SHARED_UI_MODULES.test(id) && !SIGNED_IN_SHELL_MODULES.test(id);
+
+const GRAPHQL_FETCH_MODULES = /[\\/]web[\\/]src[\\/]modules[\\/]graphql[\\/].*\.tsx?$/;
 
 /** The GraphQL client and what it needs, a chunk of its own (see above). */
 const APOLLO_PACKAGES =
@@ -114,6 +118,11 @@ export default defineConfig(({ command, isSsrBuild = false }) => ({
                   priority: 20,
                 },
                 { name: 'ui', test: isSharedUiModule, priority: 10 },
+                /*
+                 * The plain-fetch GraphQL helpers of the pages without Apollo (pricing, the
+                 * creators): one file, not one per module those pages happen to share.
+                 */
+                { name: 'graphql-fetch', test: GRAPHQL_FETCH_MODULES, priority: 10 },
               ],
             },
           },

@@ -15,7 +15,10 @@ const CREATOR_PAGE_MODULES: Readonly<Record<ArtStyleId, string>> = {
 };
 
 const TOOL_LAYOUT = 'src/modules/layout/components/ToolLayout.tsx';
-/** Pages that talk to the API load the GraphQL client with them (app-routes.tsx: `page`). */
+/**
+ * Pages that talk to the API load the GraphQL client with them (app-routes.tsx: `page`); the
+ * single-photo creators hydrate without it.
+ */
 const APOLLO = 'src/modules/apollo/components/AppApolloProvider.tsx';
 
 export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
@@ -31,7 +34,12 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   ...Object.fromEntries(
     (Object.entries(CREATOR_PATHS) as [ArtStyleId, readonly string[]][]).flatMap(
       ([styleId, paths]) =>
-        paths.map((path) => [path, [APOLLO, TOOL_LAYOUT, CREATOR_PAGE_MODULES[styleId]]]),
+        paths.map((path) => [
+          path,
+          styleId === 'action-figure'
+            ? [APOLLO, TOOL_LAYOUT, CREATOR_PAGE_MODULES[styleId]]
+            : [TOOL_LAYOUT, CREATOR_PAGE_MODULES[styleId]],
+        ]),
     ),
   ),
 };

@@ -114,6 +114,11 @@ describe('the creators, generating against the real server and the local image e
     expect(await tool(page).getByRole('status').innerText()).toContain(
       'Your comic-strip character is ready',
     );
+    // The result's share and claim parts (they load with the GraphQL client) show with it.
+    await tool(page)
+      .getByRole('button', { name: /Get your 5 credits back/ })
+      .waitFor();
+    await tool(page).getByRole('button', { name: 'Share', exact: true }).waitFor();
     const outOfCredits = tool(page).getByRole('link', { name: 'Get More Credits (0/5 needed)' });
     await outOfCredits.waitFor();
     await headerCredits(page, 0).waitFor();

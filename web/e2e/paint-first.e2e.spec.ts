@@ -23,14 +23,14 @@ describe('paint first: public pages hydrate without the GraphQL client (issue 21
     await session?.close();
   });
 
-  it('a visitor on /, /pricing and /about loads neither Apollo nor the signed-in shell; Sign In brings them', async () => {
+  it('a visitor on /, /pricing, /about and /ghibli loads neither Apollo nor the signed-in shell; Sign In brings them', async () => {
     const page = await session.newPage({ viewport: { width: 1280, height: 900 } });
     const scripts = scriptsOf(page);
     const errors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
     });
-    for (const path of ['/', '/pricing', '/about']) {
+    for (const path of ['/', '/pricing', '/about', '/ghibli']) {
       await page.goto(path);
       await expect
         .poll(() => page.getByRole('button', { name: 'Sign In' }).first().isVisible(), {
@@ -40,7 +40,11 @@ describe('paint first: public pages hydrate without the GraphQL client (issue 21
     }
     await page.waitForLoadState('networkidle');
     for (const chunk of APOLLO_CHUNKS) expect([...scripts]).not.toContain(chunk);
-    expect([...scripts].some((name) => /HeaderAuthSlot|SignedIn/.test(name))).toBe(false);
+    expect(
+      [...scripts].some((name) =>
+        /HeaderAuthSlot|SignedIn|SidebarCreditsSlot|CreditExpiryBanner/.test(name),
+      ),
+    ).toBe(false);
 
     await page.getByRole('button', { name: 'Sign In' }).first().click();
     await expect.poll(() => page.getByRole('dialog').isVisible(), { timeout: 20_000 }).toBe(true);
@@ -48,7 +52,7 @@ describe('paint first: public pages hydrate without the GraphQL client (issue 21
     expect(errors).toEqual([]);
   });
 
-  it('a signed-in visitor gets the account menu on a public page (the shell loads for them)', async () => {
+  it('a signed-in visitor gets the account menu on a public page and their credits on a creator (the shell loads for them)', async () => {
     const page = await session.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto('/about');
     await registerViaApi(page);
@@ -59,6 +63,17 @@ describe('paint first: public pages hydrate without the GraphQL client (issue 21
       })
       .toBeGreaterThan(0);
     expect(await page.getByRole('button', { name: 'Sign In' }).count()).toBe(0);
+
+    // A creator hydrates without the client too; the tool and the sidebar get it through the shell.
+    await page.goto('/ghibli');
+    await expect
+      .poll(() => page.getByTestId('creator-tool').innerText(), { timeout: 20_000 })
+      .toContain('5 credits available');
+    await expect
+      .poll(() => page.getByRole('complementary', { name: 'Styles and credits' }).innerText(), {
+        timeout: 20_000,
+      })
+      .toContain('1 generation remaining');
   });
 
   it('showcase images are <picture>s with AVIF and WebP sources and a JPEG fallback, the hero preloaded', async () => {

@@ -11,6 +11,7 @@ import { CreatorPreview } from '../../generation/components/CreatorPreview';
 import { GenerateButton } from '../../generation/components/GenerateButton';
 import { PreviewEngineNotice } from '../../generation/components/PreviewEngineNotice';
 import { PhotoUpload } from '../../generation/components/PhotoUpload';
+import { usePreloadResultParts } from '../../generation/components/SignedInResultParts';
 import { useCreatorSession } from '../../generation/hooks/useCreatorSession';
 import { useGenerateImage } from '../../generation/hooks/useGenerateImage';
 import { usePhotoChoice } from '../../generation/hooks/usePhotoChoice';
@@ -41,6 +42,7 @@ export const ActionFigureTool = () => {
   const location = useLocation();
   const navigate = useNavigate();
   const { user, loading } = useCurrentUser();
+  usePreloadResultParts(Boolean(user));
   const { openAuthModal } = useAuthModal();
   const [session, update] = useCreatorSession('action-figure');
   const [form, dispatch] = useFigureForm();

@@ -14,7 +14,9 @@ import { PAGE_PATHS, type PagePath } from './route-table';
  * Every page is its own lazily loaded chunk (route `lazy`), so the landing page only loads the
  * shell and its own code. The creators' aliases share their creator's chunk. Pages that talk to
  * the API through the GraphQL client load it with them (`page`); the others (landing, pricing,
- * whose few requests are plain fetches, about, legal, 404) hydrate without it (`staticPage`).
+ * whose few requests are plain fetches, about, legal, 404) hydrate without it (`staticPage`), as
+ * do the creators' layout and the single-photo creators, whose signed-in parts load it for a
+ * signed-in user (the action figure's prompt writer needs it from the start).
  */
 
 type PageComponent = ComponentType<object>;
@@ -32,19 +34,19 @@ const CREATOR_PAGES: Readonly<Record<ArtStyleId, RouteObject['lazy']>> = {
     async () =>
       (await import('../../../pages/creators/ActionFigureCreatorPage')).ActionFigureCreatorPage,
   ),
-  ghibli: page(
+  ghibli: staticPage(
     async () => (await import('../../../pages/creators/GhibliCreatorPage')).GhibliCreatorPage,
   ),
-  pixar: page(
+  pixar: staticPage(
     async () => (await import('../../../pages/creators/PixarCreatorPage')).PixarCreatorPage,
   ),
-  anime: page(
+  anime: staticPage(
     async () => (await import('../../../pages/creators/AnimeCreatorPage')).AnimeCreatorPage,
   ),
-  snoopy: page(
+  snoopy: staticPage(
     async () => (await import('../../../pages/creators/SnoopyCreatorPage')).SnoopyCreatorPage,
   ),
-  chibi: page(
+  chibi: staticPage(
     async () => (await import('../../../pages/creators/ChibiCreatorPage')).ChibiCreatorPage,
   ),
 };
@@ -109,7 +111,9 @@ export const appRoutes: RouteObject[] = [
     children: [
       { element: <MarketingLayout />, children: marketingRoutes },
       {
-        lazy: page(async () => (await import('../../layout/components/ToolLayout')).ToolLayout),
+        lazy: staticPage(
+          async () => (await import('../../layout/components/ToolLayout')).ToolLayout,
+        ),
         children: creatorRoutes,
       },
     ],

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 
 import { ART_STYLES } from '../../art-styles/utils/art-styles';
 import { useAuthModal } from '../../auth/hooks/useAuthModal';
-import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
+import { useSignedInUser } from '../../auth/hooks/useSignedInUser';
 import { useAutoSweep } from '../../before-after/hooks/useAutoSweep';
 import { CREATOR_DRAG_RANGE } from '../../before-after/utils/slider-math';
 import { CreatorPreview } from '../../generation/components/CreatorPreview';
@@ -12,6 +12,7 @@ import { GenerationErrorBox } from '../../generation/components/GenerationErrorB
 import { PhotoUpload } from '../../generation/components/PhotoUpload';
 import { PreviewEngineNotice } from '../../generation/components/PreviewEngineNotice';
 import { PromptField } from '../../generation/components/PromptField';
+import { usePreloadResultParts } from '../../generation/components/SignedInResultParts';
 import { useCreatorSession } from '../../generation/hooks/useCreatorSession';
 import { useGenerateImage } from '../../generation/hooks/useGenerateImage';
 import { usePhotoChoice } from '../../generation/hooks/usePhotoChoice';
@@ -27,7 +28,8 @@ import styles from './CreatorTool.module.css';
  * The Ghibli, Pixar, anime, Snoopy and chibi creator: photo, Custom Prompt and the action
  * button on the left; the before/after slider, progress and download on the right. The anime
  * page adds a Remove button and shows failures in a red box; the others show them over the
- * preview and in a toast.
+ * preview and in a toast. It hydrates without the GraphQL client: a visitor's page never loads
+ * it, a signed-in user's gets it through the signed-in shell.
  */
 export const CreatorTool = ({ content }: { content: CreatorContent }) => {
   const { styleId, defaultPrompt, actionLabel, resultNoun } = content;
@@ -36,7 +38,8 @@ export const CreatorTool = ({ content }: { content: CreatorContent }) => {
   const titleId = useId();
   const location = useLocation();
   const navigate = useNavigate();
-  const { user, loading } = useCurrentUser();
+  const { user, loading } = useSignedInUser();
+  usePreloadResultParts(Boolean(user));
   const { openAuthModal } = useAuthModal();
   const [session, update] = useCreatorSession(styleId);
   const photoChoice = usePhotoChoice(update);

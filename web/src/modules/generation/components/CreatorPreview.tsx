@@ -6,14 +6,16 @@ import type { SliderImage } from '../../before-after/components/BeforeAfterSlide
 import { SweepingBeforeAfterSlider } from '../../before-after/components/SweepingBeforeAfterSlider';
 import type { SweepingSlider } from '../../before-after/hooks/useAutoSweep';
 import type { SliderRange } from '../../before-after/utils/slider-math';
-import { CreatorShareActions } from '../../sharing/components/CreatorShareActions';
 import { IconCheck, IconSparkles } from '../../ui/icons/icons';
 import type { CreatorSession } from '../utils/creator-session-store';
 
 import styles from './CreatorPreview.module.css';
-import { ClaimCredits } from '../../creations/components/ClaimCredits';
 import { DownloadImageButton } from './DownloadImageButton';
-import { GenerationProgress } from './GenerationProgress';
+import {
+  GenerationProgressSlot,
+  ResultClaimCredits,
+  ResultShareActions,
+} from './SignedInResultParts';
 
 type CreatorPreviewProps = {
   session: CreatorSession;
@@ -74,7 +76,7 @@ export const CreatorPreview = ({
     after = { ...yourPhoto, alt: '' };
     overlay =
       run.status === 'pending' ? (
-        <GenerationProgress
+        <GenerationProgressSlot
           startedAt={run.startedAt}
           idempotencyKey={run.idempotencyKey}
           resultNoun={resultNoun}
@@ -123,7 +125,7 @@ export const CreatorPreview = ({
             </Link>
           )}
           {result && (
-            <CreatorShareActions
+            <ResultShareActions
               generationId={result.id}
               styleName={styleName}
               originalPhoto={photo?.file ?? null}
@@ -136,7 +138,7 @@ export const CreatorPreview = ({
           />
         </div>
       </div>
-      {result && <ClaimCredits key={result.id} generationId={result.id} />}
+      {result && <ResultClaimCredits key={result.id} generationId={result.id} />}
       {children}
     </div>
   );

@@ -1,6 +1,5 @@
-import { useQuery } from '@apollo/client/react';
-
 import { graphql } from '../../../gql';
+import { usePublicQuery } from '../../graphql/hooks/usePublicQuery';
 
 import styles from './PreviewEngineNotice.module.css';
 
@@ -15,9 +14,10 @@ const IMAGE_ENGINE = graphql(`
 /**
  * Says so when the built-in offline engine makes the pictures (no image service is set up on
  * this server), and which words of a prompt it follows. Nothing when the production model serves.
+ * A plain fetch (no GraphQL client), so a creator hydrates without the client.
  */
 export const PreviewEngineNotice = () => {
-  const { data } = useQuery(IMAGE_ENGINE);
+  const { data } = usePublicQuery(IMAGE_ENGINE);
   if (!data?.imageEngine.preview) return null;
   return (
     <aside className={styles.notice} data-testid="preview-engine-notice">

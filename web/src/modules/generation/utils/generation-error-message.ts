@@ -1,16 +1,13 @@
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 
 import { PHOTO_MESSAGES } from './check-photo-file';
+import {
+  GENERATION_FAILED_MESSAGE,
+  NETWORK_FAILURE_MESSAGE,
+  SERVER_BUSY_MESSAGE,
+} from './generation-failure-messages';
 
-/** The spec's fallback when the server gives no message of its own. */
-export const GENERATION_FAILED_MESSAGE = 'Failed to generate image';
-
-export const NETWORK_FAILURE_MESSAGE =
-  'We could not reach the server. Check your connection and try again. If your image was already being made, it will appear in My creations.';
-
-/** The server's queue of photos to check is full (HTTP 503 with Retry-After). */
-export const SERVER_BUSY_MESSAGE =
-  'We are processing a lot of photos right now. Please try again in a few seconds.';
+export { GENERATION_FAILED_MESSAGE, NETWORK_FAILURE_MESSAGE, SERVER_BUSY_MESSAGE };
 
 /**
  * What to tell a person when a generation fails. Expected failures carry `extensions.code` and a
