@@ -46,8 +46,12 @@ interface Loaded<State> {
   snapshotEvery?: number;
 }
 
-/** Serialising a snapshot costs at most about this many bytes per event folded since the last. */
-const SNAPSHOT_BYTES_PER_EVENT = 1_000;
+/**
+ * Serialising a snapshot costs at most about this many bytes per event folded since the last: a
+ * large state is saved less often. (A busy credit account, about 80 KB in its compact snapshot, is
+ * saved every ~280 events, as it was at 1,000 bytes when its snapshot was three times larger.)
+ */
+const SNAPSHOT_BYTES_PER_EVENT = 300;
 
 /**
  * Load → decide → append with the expected version. A conflict reloads and decides again

@@ -8,6 +8,7 @@ import {
   type CreditAccountState,
 } from './credit-account';
 import type { CreditAccountCommand } from './credit-account.commands';
+import { deserializeCreditAccount, serializeCreditAccount } from './credit-account.snapshot';
 import { captureHold } from './decide/capture-hold';
 import { expireCredits } from './decide/expire-credits';
 import { grantCredits } from './decide/grant-credits';
@@ -58,6 +59,6 @@ export const creditAccountDecider: Decider<
   initialState: initialCreditAccountState,
   evolve: evolveCreditAccount,
   decide: decideCreditAccount,
-  serialize: (state) => state,
-  deserialize: (json) => json as CreditAccountState,
+  serialize: serializeCreditAccount,
+  deserialize: deserializeCreditAccount,
 };

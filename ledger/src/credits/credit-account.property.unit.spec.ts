@@ -105,7 +105,7 @@ function fold(
 }
 
 describe('credit account: properties', () => {
-  it('random command sequences never make available credits negative, and folding the log gives the state decide saw', () => {
+  it('random command sequences never make available credits negative, every state survives its snapshot, and folding the log gives the state decide saw', () => {
     fc.assert(
       fc.property(fc.array(stepArbitrary, { minLength: 1, maxLength: 60 }), (steps) => {
         let now = START;
@@ -135,6 +135,12 @@ describe('credit account: properties', () => {
           expect(available).toBeGreaterThanOrEqual(0);
           for (const lot of Object.values(state.lots))
             expect(lot.remaining).toBeGreaterThanOrEqual(0);
+          // The snapshot loses nothing: the next step decides on the state read back from it.
+          const restored = creditAccountDecider.deserialize(
+            JSON.parse(JSON.stringify(creditAccountDecider.serialize(state))),
+          );
+          expect(restored).toEqual(state);
+          state = restored;
           // Conservation: every credit that came in is available, held, spent, expired or revoked
           // (or sitting unusable in an expired lot until the sweep writes its CreditsExpired).
           const inLots = Object.values(state.lots).reduce((sum, lot) => sum + lot.remaining, 0);

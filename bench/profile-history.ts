@@ -1,0 +1,278 @@
+// Where hold + capture on accounts with a long history loses against fresh accounts (issue 22's
+// "at least 0.9 of the fresh rate on accounts with 2,000 events of history"): the same cycles as
+// section 4c of bench/ledger.ts (a warm handler, every account loaded once), fresh and history
+// runs alternated in each round, with CPU per cycle in Node and in the Postgres backends (/proc),
+// WAL bytes per cycle, snapshot saves and the size of one history account's snapshot.
+// Not a test; wall-clock figures on a busy machine are noisy, the CPU figures much less so.
+//
+//   npx tsx bench/profile-history.ts [--seconds=3] [--rounds=3] [--history=2000]
+//     [--other=/work/main/ledger/src/index.ts]   (also runs another checkout's ledger, alternated)
+import fs from 'node:fs';
+import type pg from 'pg';
+import { randomUUID } from 'node:crypto';
+import * as thisLedger from '@app/ledger';
+import type { CommandMetadata } from '@app/ledger';
+import { createBenchDatabase, type BenchDatabase } from './lib/database';
+import { createSeedFunctions, seedAccountHistories } from './lib/seed-sql';
+import { forEachLimit, runFor } from './lib/timing';
+
+const arg = (name: string, fallback: string) =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
+const seconds = Number(arg('seconds', '3'));
+const rounds = Number(arg('rounds', '3'));
+const historyEvents = Number(arg('history', '2000'));
+const otherPath = arg('other', '');
+const kindsToRun = arg('kinds', 'fresh,history').split(',');
+const IN_FLIGHT = 32;
+const FRESH_ACCOUNTS = 200;
+const HISTORY_ACCOUNTS = 100;
+
+type LedgerModule = Pick<
+  typeof thisLedger,
+  | 'createLedger'
+  | 'creditStreamId'
+  | 'PostgresEventStore'
+  | 'PostgresSnapshotStore'
+  | 'ledgerMigrations'
+  | 'migrate'
+>;
+const variants: [string, LedgerModule][] = [['this', thisLedger]];
+if (otherPath) variants.push(['other', (await import(otherPath)) as LedgerModule]);
+// `--nosnap`: also this checkout without a snapshot store (what saving snapshots costs a warm handler).
+if (process.argv.includes('--nosnap')) variants.push(['nosnap', thisLedger]);
+
+const meta = (userId: string, key: string): CommandMetadata => ({
+  now: new Date(),
+  actor: { kind: 'user', id: userId },
+  reason: 'image generation',
+  correlationId: randomUUID(),
+  causationId: null,
+  idempotencyKey: key,
+});
+
+const ticks = (pid: number) => {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+};
+
+interface Setup {
+  name: string;
+  module: LedgerModule;
+  admin: pg.Pool;
+  store: thisLedger.PostgresEventStore;
+  ledger: thisLedger.Ledger;
+  /** This round's accounts: new ones granted credits, and newly seeded histories loaded once. */
+  fresh: string[];
+  history: string[];
+  saves: () => number;
+}
+
+interface Sample {
+  rate: number;
+  p99: number;
+  nodeUs: number;
+  pgUs: number;
+  walBytes: number;
+  snapshotSaves: number;
+}
+
+// Each variant in its own database, migrated by its own checkout (its snapshot table as it made it).
+const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const databases: BenchDatabase[] = [];
+try {
+  const setups: Setup[] = [];
+  for (const [name, module] of variants) {
+    const database = await createBenchDatabase(serverUrl, `hhist_prof_${name}`);
+    databases.push(database);
+    const admin = database.pool(2, 'prof-admin');
+    await module.migrate(admin, [module.ledgerMigrations]);
+    await createSeedFunctions(admin);
+    const pool = database.pool(IN_FLIGHT + 4, `prof-${name}`);
+    const store = new module.PostgresEventStore(pool);
+    const snapshots = new module.PostgresSnapshotStore(pool);
+    let snapshotSaves = 0;
+    const save = snapshots.save.bind(snapshots);
+    snapshots.save = (...args) => {
+      snapshotSaves++;
+      return save(...args);
+    };
+    const ledger = module.createLedger(store, name === 'nosnap' ? undefined : snapshots);
+    await admin.query('VACUUM ANALYZE events');
+    setups.push({
+      name,
+      module,
+      admin,
+      store,
+      ledger,
+      fresh: [],
+      history: [],
+      saves: () => snapshotSaves,
+    });
+  }
+  const admin = setups[0]!.admin;
+  await admin.query('CHECKPOINT');
+
+  const backendPids = async (name: string) =>
+    (
+      await admin.query<{ pid: number }>(
+        `SELECT pid FROM pg_stat_activity WHERE application_name = $1`,
+        [`prof-${name}`],
+      )
+    ).rows.map((row) => row.pid);
+  const walLsn = async () =>
+    (await admin.query<{ lsn: string }>(`SELECT pg_current_wal_insert_lsn()::text AS lsn`)).rows[0]!
+      .lsn;
+
+  async function measure(setup: Setup, accounts: readonly string[]) {
+    const owned = Array.from({ length: IN_FLIGHT }, (_, w) =>
+      accounts.filter((_, i) => i % IN_FLIGHT === w),
+    );
+    const cycle = async (w: number, i: number) => {
+      const mine = owned[w]!;
+      const userId = mine[i % mine.length]!;
+      const stream = setup.module.creditStreamId(userId);
+      const generationId = randomUUID();
+      await setup.ledger.credits.handle(
+        stream,
+        {
+          type: 'HoldCredits',
+          data: {
+            userId,
+            reservationId: generationId,
+            generationId,
+            amount: 5,
+            deadline: new Date(Date.now() + 600_000),
+          },
+        },
+        meta(userId, `hold:${generationId}`),
+      );
+      await setup.ledger.credits.handle(
+        stream,
+        { type: 'CaptureHold', data: { userId, reservationId: generationId } },
+        meta(userId, `capture:${generationId}`),
+      );
+    };
+    const pids = await backendPids(setup.name);
+    const before = new Map(pids.map((pid) => [pid, ticks(pid)]));
+    const lsn0 = await walLsn();
+    const saves0 = setup.saves();
+    const cpu0 = process.cpuUsage();
+    const run = await runFor(seconds, IN_FLIGHT, cycle);
+    const cpu = process.cpuUsage(cpu0);
+    const lsn1 = await walLsn();
+    let pgTicks = 0;
+    for (const pid of await backendPids(setup.name)) pgTicks += ticks(pid) - (before.get(pid) ?? 0);
+    const wal = await admin.query<{ bytes: string }>(
+      `SELECT pg_wal_lsn_diff($1, $2)::text AS bytes`,
+      [lsn1, lsn0],
+    );
+    return {
+      rate: run.rate,
+      p99: run.p99Ms,
+      nodeUs: (cpu.user + cpu.system) / run.ops,
+      pgUs: (pgTicks * 10_000) / run.ops,
+      walBytes: Number(wal.rows[0]!.bytes) / run.ops,
+      snapshotSaves: setup.saves() - saves0,
+    } satisfies Sample;
+  }
+
+  let accountSet = 0;
+  /** New accounts for a round, as each run of bench/ledger.ts starts with (accounts grow as they run). */
+  async function newAccounts(setup: Setup) {
+    const { name, module, ledger, admin } = setup;
+    accountSet++;
+    const fresh = Array.from({ length: FRESH_ACCOUNTS }, (_, i) => `${name}-new${accountSet}-${i}`);
+    await forEachLimit(fresh, IN_FLIGHT, async (userId) => {
+      await ledger.credits.handle(
+        module.creditStreamId(userId),
+        {
+          type: 'GrantCredits',
+          data: {
+            userId,
+            grantId: `grant-${userId}`,
+            amount: 1_000_000,
+            source: 'migration',
+            expiresAt: null,
+          },
+        },
+        meta(userId, `migrate:${userId}`),
+      );
+    });
+    const prefix = `${name}hist${accountSet}`;
+    await seedAccountHistories(admin, HISTORY_ACCOUNTS, historyEvents, prefix);
+    const history = Array.from(
+      { length: HISTORY_ACCOUNTS },
+      (_, i) => `${prefix}-${String(i).padStart(4, '0')}`,
+    );
+    await forEachLimit(history, IN_FLIGHT, async (userId) => {
+      await ledger.credits.read(module.creditStreamId(userId));
+    });
+    await admin.query('ANALYZE events');
+    setup.fresh = fresh;
+    setup.history = history;
+  }
+
+  // Warm-up: statements prepared, caches filled.
+  for (const setup of setups) {
+    await newAccounts(setup);
+    await measure(setup, setup.fresh);
+    await measure(setup, setup.history);
+  }
+  const samples = new Map<string, Sample[]>();
+  const keyOf = (variant: string, kind: string) => `${variant} ${kind}`;
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? setups : [...setups].reverse();
+    const kinds = round % 2 === 0 ? kindsToRun : [...kindsToRun].reverse();
+    for (const setup of order) {
+      await newAccounts(setup);
+      for (const kind of kinds) {
+        const sample = await measure(setup, kind === 'fresh' ? setup.fresh : setup.history);
+        const key = keyOf(setup.name, kind);
+        samples.set(key, [...(samples.get(key) ?? []), sample]);
+        console.log(
+          `round ${round} ${key.padEnd(14)} ${sample.rate.toFixed(0).padStart(6)} cycles/s p99 ${sample.p99.toFixed(1)} ms` +
+            ` node ${sample.nodeUs.toFixed(0)} µs pg ${sample.pgUs.toFixed(0)} µs/cycle wal ${sample.walBytes.toFixed(0)} B/cycle` +
+            ` snapshot saves ${sample.snapshotSaves}`,
+        );
+      }
+    }
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+  const spread = (values: number[]) =>
+    `${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)}`;
+  console.log('\nmedians');
+  for (const setup of setups) {
+    const fresh = samples.get(keyOf(setup.name, 'fresh')) ?? [];
+    const history = samples.get(keyOf(setup.name, 'history')) ?? [];
+    for (const [kind, list] of [
+      ['fresh', fresh],
+      ['history', history],
+    ] as const) {
+      if (list.length === 0) continue;
+      console.log(
+        `${keyOf(setup.name, kind).padEnd(14)} ${median(list.map((s) => s.rate)).toFixed(0)} cycles/s` +
+          ` node ${median(list.map((s) => s.nodeUs)).toFixed(0)} µs pg ${median(list.map((s) => s.pgUs)).toFixed(0)} µs/cycle` +
+          ` wal ${median(list.map((s) => s.walBytes)).toFixed(0)} B/cycle`,
+      );
+    }
+    const ratios = history.flatMap((sample, i) => (fresh[i] ? [sample.rate / fresh[i].rate] : []));
+    if (ratios.length > 0)
+      console.log(
+        `${setup.name}: history/fresh per round ${ratios.map((r) => r.toFixed(2)).join(', ')}; median ${median(ratios).toFixed(2)} (${spread(ratios)})`,
+      );
+    const size = await setup.admin.query<{ json: string }>(
+      `SELECT length(state::text)::text AS json FROM stream_snapshots WHERE stream_id = $1`,
+      [setup.module.creditStreamId(setup.history[0]!)],
+    );
+    console.log(
+      `${setup.name}: snapshot of one history account ${(Number(size.rows[0]?.json ?? 0) / 1024).toFixed(0)} KB of JSON`,
+    );
+  }
+  for (const setup of setups) await setup.store.close();
+} finally {
+  for (const database of databases) await database.drop();
+}
