@@ -65,6 +65,7 @@ export const envSchema = z.object({
   UPLOAD_DECODE_CONCURRENCY: z.coerce.number().int().positive().default(2),
   UPLOAD_DECODE_QUEUE: z.coerce.number().int().nonnegative().default(8),
   UPLOAD_DECODE_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  UPLOAD_TMP_DIR: optional,
   LOCAL_PROVIDER_DELAY_MS: z.coerce.number().int().nonnegative().default(0),
   REPLICATE_API_TOKEN: optional,
   REPLICATE_API_BASE_URL: optional,

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import type { AuthLimits } from './accounts/account-service';
 import { envSchema, type Env } from './config-env';
@@ -80,6 +81,8 @@ export interface GenerationConfig {
   readonly replicate: { apiToken: string; baseUrl: string | undefined; model: string } | null;
   /** Upload decodes: processes, how many may wait (then 503), and the time limit per image. */
   readonly decode: { concurrency: number; maxWaiting: number; timeoutMs: number };
+  /** Where REST uploads are written while they arrive, until decoded (a tmpfs keeps them off disk). */
+  readonly uploadDir: string;
   /** How long a generated image is kept after it was delivered; then the retention sweep deletes it. */
   readonly resultRetentionMs: number;
 }
@@ -162,6 +165,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         maxWaiting: env.UPLOAD_DECODE_QUEUE,
         timeoutMs: env.UPLOAD_DECODE_TIMEOUT_MS,
       },
+      uploadDir: env.UPLOAD_TMP_DIR ?? os.tmpdir(),
       replicate: env.REPLICATE_API_TOKEN
         ? {
             apiToken: env.REPLICATE_API_TOKEN,

@@ -28,9 +28,11 @@ import { buildGenerationPrompt, MAX_PROMPT_LENGTH } from './prompts/style-prompt
 import type { ProviderQueue } from './provider-queue';
 import {
   decodePhoto,
+  isUploadedFile,
   sanitizeUpload,
   UPLOAD_MESSAGES,
   type PhotoDecoder,
+  type Upload,
 } from './upload/sanitize-upload';
 
 export const MAX_GENERATIONS_IN_PROGRESS = 2;
@@ -48,7 +50,7 @@ export interface GenerateRequest {
   user: UserRecord;
   style: string;
   prompt?: string | null;
-  photo: Buffer | null;
+  photo: Upload | null;
   /** The action figure's card details (name, profession, accessories), when the style is action-figure. */
   actionFigure?: unknown;
   idempotencyKey?: string | null;
@@ -196,7 +198,7 @@ export class GenerationService {
     return snapshot;
   }
 
-  private async checkPhoto(style: StyleId, photo: Buffer | null) {
+  private async checkPhoto(style: StyleId, photo: Upload | null) {
     if (!photo) {
       const message =
         style === 'action-figure' ? UPLOAD_MESSAGES.missingProfileImage : UPLOAD_MESSAGES.missing;
@@ -234,12 +236,14 @@ export class GenerationService {
     }
   }
 
-  private async decode(photo: Buffer) {
+  private async decode(photo: Upload) {
     this.decodesInProgress++;
     try {
       return await sanitizeUpload(photo, this.settings.decode ?? decodePhoto);
     } finally {
       this.decodesInProgress--;
+      // Only the working JPEG goes on: the upload as it came is not kept a moment longer.
+      if (isUploadedFile(photo)) void photo.discard();
     }
   }
 

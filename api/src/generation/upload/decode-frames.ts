@@ -3,28 +3,36 @@
  * the pipe as its own bytes; Node's IPC channel would serialise it (V8's structured clone) and
  * deserialise it on the other side, which for a 5 MB photo cost more wall time than the decode.
  *
- * Request: id (u32), length (u32), the upload's bytes.
+ * An upload the REST path wrote to a file as it arrived crosses as its path only: the decode
+ * process reads it itself, and the API's event loop never waits for the pipe to drain.
+ *
+ * Request: id (u32), kind (u8: 0 the upload's bytes, 1 a file path in UTF-8), length (u32), body.
  * Reply: id (u32), ok (u8), width (u32), height (u32), length (u32), the working JPEG.
  */
+import type { PhotoSource } from './sanitize-upload';
 
 export interface DecodeRequestFrame {
   readonly id: number;
-  readonly bytes: Buffer;
+  readonly source: PhotoSource;
 }
 
 export type DecodeReplyFrame =
   | { readonly id: number; readonly ok: true; data: Buffer; width: number; height: number }
   | { readonly id: number; readonly ok: false };
 
-const REQUEST_HEADER = 8;
+const REQUEST_HEADER = 9;
 const REPLY_HEADER = 17;
+const BYTES = 0;
+const PATH = 1;
 
-/** The header only: the bytes follow it on the pipe as they are, with no copy. */
-export function requestHeader(id: number, length: number): Buffer {
+/** The header and the body, to be written one after the other (the bytes as they are, with no copy). */
+export function requestFrame(id: number, source: PhotoSource): [header: Buffer, body: Buffer] {
+  const body = Buffer.isBuffer(source) ? source : Buffer.from(source.path, 'utf8');
   const header = Buffer.allocUnsafe(REQUEST_HEADER);
   header.writeUInt32BE(id, 0);
-  header.writeUInt32BE(length, 4);
-  return header;
+  header.writeUInt8(Buffer.isBuffer(source) ? BYTES : PATH, 4);
+  header.writeUInt32BE(body.length, 5);
+  return [header, body];
 }
 
 export function replyHeader(reply: DecodeReplyFrame): Buffer {
@@ -41,7 +49,7 @@ export function replyHeader(reply: DecodeReplyFrame): Buffer {
 
 const parseRequest = (header: Buffer, body: Buffer): DecodeRequestFrame => ({
   id: header.readUInt32BE(0),
-  bytes: body,
+  source: header.readUInt8(4) === PATH ? { path: body.toString('utf8') } : body,
 });
 
 const parseReply = (header: Buffer, body: Buffer): DecodeReplyFrame =>
@@ -100,7 +108,7 @@ class FrameReader<T> {
 }
 
 export const requestReader = (onFrame: (frame: DecodeRequestFrame) => void) =>
-  new FrameReader(REQUEST_HEADER, 4, parseRequest, onFrame);
+  new FrameReader(REQUEST_HEADER, 5, parseRequest, onFrame);
 
 export const replyReader = (onFrame: (frame: DecodeReplyFrame) => void) =>
   new FrameReader(REPLY_HEADER, 13, parseReply, onFrame);

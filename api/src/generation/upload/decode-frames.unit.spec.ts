@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   replyHeader,
   replyReader,
-  requestHeader,
+  requestFrame,
   requestReader,
   type DecodeReplyFrame,
   type DecodeRequestFrame,
@@ -23,20 +23,21 @@ const chunksOf = (bytes: Buffer, sizes: number[]) => {
 describe('decode frames', () => {
   const photo = Buffer.from(Array.from({ length: 70_000 }, (_, i) => i % 251));
 
-  it('requests arrive whole and in order however the pipe cuts them', () => {
+  it('requests arrive whole and in order however the pipe cuts them, as bytes or as a path', () => {
+    const path = '/tmp/uploads-ü/0f3c.upload';
     const stream = Buffer.concat([
-      requestHeader(1, photo.length),
-      photo,
-      requestHeader(2, 3),
-      Buffer.from([7, 8, 9]),
+      ...requestFrame(1, photo),
+      ...requestFrame(2, { path }),
+      ...requestFrame(3, Buffer.from([7, 8, 9])),
     ]);
-    for (const sizes of [[1], [3, 5], [8], [65_536], [stream.length]]) {
+    for (const sizes of [[1], [3, 5], [9], [65_536], [stream.length]]) {
       const frames: DecodeRequestFrame[] = [];
       const reader = requestReader((frame) => frames.push(frame));
       for (const chunk of chunksOf(stream, sizes)) reader.push(chunk);
-      expect(frames.map((frame) => frame.id)).toEqual([1, 2]);
-      expect(frames[0]!.bytes.equals(photo)).toBe(true);
-      expect([...frames[1]!.bytes]).toEqual([7, 8, 9]);
+      expect(frames.map((frame) => frame.id)).toEqual([1, 2, 3]);
+      expect(Buffer.isBuffer(frames[0]!.source) && frames[0]!.source.equals(photo)).toBe(true);
+      expect(frames[1]!.source).toEqual({ path });
+      expect(frames[2]!.source).toEqual(Buffer.from([7, 8, 9]));
     }
   });
 

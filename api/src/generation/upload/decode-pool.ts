@@ -2,8 +2,14 @@ import { fork, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { DecodeQueue } from './decode-queue';
-import { replyReader, requestHeader, type DecodeReplyFrame } from './decode-frames';
-import { tooSlow, unreadable, type DecodedPhoto, type PhotoDecoder } from './sanitize-upload';
+import { replyReader, requestFrame, type DecodeReplyFrame } from './decode-frames';
+import {
+  tooSlow,
+  unreadable,
+  type DecodedPhoto,
+  type PhotoDecoder,
+  type PhotoSource,
+} from './sanitize-upload';
 
 export interface DecodePoolOptions {
   /** Decode processes (each decodes one image at a time). */
@@ -55,12 +61,12 @@ export class DecodePool {
     return this.queue.stats;
   }
 
-  readonly decode: PhotoDecoder = (bytes) =>
+  readonly decode: PhotoDecoder = (source) =>
     this.queue.run(async () => {
       // The queue admits at most `concurrency` at once, so a slot is always free here.
       const slot = this.idle.pop()!;
       try {
-        return await this.decodeIn(slot, bytes);
+        return await this.decodeIn(slot, source);
       } finally {
         this.idle.push(slot);
       }
@@ -103,7 +109,7 @@ export class DecodePool {
     return slot.ready;
   }
 
-  private async decodeIn(slot: Slot, bytes: Buffer): Promise<DecodedPhoto> {
+  private async decodeIn(slot: Slot, source: PhotoSource): Promise<DecodedPhoto> {
     if (this.closed) throw new Error('decode pool closed');
     let child = await this.start(slot);
     if (child.exitCode !== null || child.signalCode !== null || !child.stdin.writable) {
@@ -142,8 +148,7 @@ export class DecodePool {
         reject(tooSlow());
       }, this.options.timeoutMs);
       child.once('exit', onExit);
-      child.stdin.write(requestHeader(id, bytes.length));
-      child.stdin.write(bytes);
+      for (const part of requestFrame(id, source)) child.stdin.write(part);
     });
   }
 

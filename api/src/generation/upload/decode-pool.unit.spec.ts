@@ -1,4 +1,6 @@
 import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixturePhoto } from '../../testing/fixtures';
@@ -27,6 +29,29 @@ describe('decode pool', () => {
     });
     expect(first!.data.equals(third!.data)).toBe(true);
     expect((await sharp(first!.data).metadata()).format).toBe('jpeg');
+  });
+
+  it('decodes an upload from the file it was written to, the same as from its bytes', async () => {
+    const bytes = await fs.readFile(fixturePhoto('chelsea.png'));
+    const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'decode-pool-'));
+    try {
+      const file = path.join(folder, 'upload');
+      await fs.writeFile(file, bytes);
+      const [fromFile, fromBytes] = await Promise.all([
+        pool.decode({ path: file }),
+        pool.decode(bytes),
+      ]);
+      expect(fromFile.data.equals(fromBytes.data)).toBe(true);
+      await fs.writeFile(file, bytes.subarray(0, bytes.length / 3));
+      await expect(pool.decode({ path: file })).rejects.toMatchObject({
+        code: 'UPLOAD_UNREADABLE',
+      });
+      await expect(pool.decode({ path: path.join(folder, 'gone') })).rejects.toMatchObject({
+        code: 'UPLOAD_UNREADABLE',
+      });
+    } finally {
+      await fs.rm(folder, { recursive: true, force: true });
+    }
   });
 
   it('refuses bytes that do not decode, and the next upload still works', async () => {

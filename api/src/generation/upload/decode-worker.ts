@@ -1,5 +1,6 @@
 /**
- * A decode process: reads checked upload bytes from stdin and writes the working JPEG to stdout
+ * A decode process: reads checked uploads (their bytes, or the path of the file they were written
+ * to) from stdin and writes the working JPEG to stdout
  * (framed as in decode-frames.ts; nothing else may write to stdout). It runs apart from the API so a slow or hostile image can be
  * stopped (SIGKILL at its time limit) and never takes the API's libuv threads, which password
  * hashing needs.
@@ -14,8 +15,8 @@ console.log = console.info = console.debug = console.error;
 sharp.concurrency(1);
 sharp.cache(false);
 
-const reader = requestReader(({ id, bytes }) => {
-  decodePhoto(bytes).then(
+const reader = requestReader(({ id, source }) => {
+  decodePhoto(source).then(
     ({ data, width, height }) => reply({ id, ok: true, data, width, height }),
     () => reply({ id, ok: false }),
   );

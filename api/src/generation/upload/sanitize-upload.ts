@@ -53,22 +53,45 @@ export interface SanitizedPhoto {
   originalType: ImageType;
 }
 
+/**
+ * An upload written to a private temporary file while it arrived (the REST path), so it never
+ * sits whole in the API's memory and a decode process reads it without it crossing a pipe.
+ */
+export interface UploadedFile {
+  readonly path: string;
+  readonly size: number;
+  /** Its first bytes, for the type check by magic bytes. */
+  readonly head: Buffer;
+  /** Removes the file (the upload as it came, EXIF and GPS included); safe to call again. */
+  readonly discard: () => Promise<void>;
+}
+
+/** An upload as the adapters hand it over: the bytes in memory, or a file written as they arrived. */
+export type Upload = Buffer | UploadedFile;
+
+export const isUploadedFile = (upload: Upload): upload is UploadedFile => !Buffer.isBuffer(upload);
+
+/** What a decoder reads: the bytes, or a file by its path. */
+export type PhotoSource = Buffer | { readonly path: string };
+
+const sharpInput = (source: PhotoSource) => (Buffer.isBuffer(source) ? source : source.path);
+
 export interface DecodedPhoto {
   data: Buffer;
   width: number;
   height: number;
 }
 
-/** Turns checked bytes into the working JPEG; the service runs it in a separate process with a time limit. */
-export type PhotoDecoder = (bytes: Buffer) => Promise<DecodedPhoto>;
+/** Turns a checked upload into the working JPEG; the service runs it in a separate process with a time limit. */
+export type PhotoDecoder = (source: PhotoSource) => Promise<DecodedPhoto>;
 
 /**
  * The expensive step: decodes every pixel, orients, resizes to the working size and re-encodes,
  * which drops every metadata block (EXIF, GPS). Throws an UPLOAD_UNREADABLE AppError.
  */
-export const decodePhoto: PhotoDecoder = async (bytes) => {
+export const decodePhoto: PhotoDecoder = async (source) => {
   try {
-    const { data, info } = await sharp(bytes, {
+    const { data, info } = await sharp(sharpInput(source), {
       limitInputPixels: MAX_UPLOAD_PIXELS,
       failOn: 'truncated',
     })
@@ -90,18 +113,18 @@ export const tooSlow = () => reject('UPLOAD_TOO_SLOW', UPLOAD_MESSAGES.tooSlow, 
  * The cheap checks, from the bytes and the image header only: present, size, type by magic
  * bytes, dimensions and the pixel limit. No pixel is decoded.
  */
-export async function checkUploadHeader(bytes: Buffer | null | undefined): Promise<ImageType> {
-  if (!bytes) throw reject('UPLOAD_MISSING', UPLOAD_MESSAGES.missing);
-  if (bytes.length === 0) throw reject('UPLOAD_EMPTY', UPLOAD_MESSAGES.empty);
-  if (bytes.length > MAX_UPLOAD_BYTES)
-    throw reject('UPLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge, 413);
-  const originalType = detectImageType(bytes);
+export async function checkUploadHeader(upload: Upload | null | undefined): Promise<ImageType> {
+  if (!upload) throw reject('UPLOAD_MISSING', UPLOAD_MESSAGES.missing);
+  const size = isUploadedFile(upload) ? upload.size : upload.length;
+  if (size === 0) throw reject('UPLOAD_EMPTY', UPLOAD_MESSAGES.empty);
+  if (size > MAX_UPLOAD_BYTES) throw reject('UPLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge, 413);
+  const originalType = detectImageType(isUploadedFile(upload) ? upload.head : upload);
   if (!originalType) throw reject('UPLOAD_UNSUPPORTED_TYPE', UPLOAD_MESSAGES.unsupported, 415);
 
   let width: number | undefined;
   let height: number | undefined;
   try {
-    ({ width, height } = await sharp(bytes, { limitInputPixels: false }).metadata());
+    ({ width, height } = await sharp(sharpInput(upload), { limitInputPixels: false }).metadata());
   } catch {
     throw unreadable();
   }
@@ -116,10 +139,10 @@ export async function checkUploadHeader(bytes: Buffer | null | undefined): Promi
  * re-encoding that strips EXIF and GPS before the photo leaves our server.
  */
 export async function sanitizeUpload(
-  bytes: Buffer | null | undefined,
+  upload: Upload | null | undefined,
   decode: PhotoDecoder = decodePhoto,
 ): Promise<SanitizedPhoto> {
-  const originalType = await checkUploadHeader(bytes);
-  const { data, width, height } = await decode(bytes!);
+  const originalType = await checkUploadHeader(upload);
+  const { data, width, height } = await decode(upload!);
   return { data, contentType: 'image/jpeg', width, height, originalType };
 }

@@ -1,5 +1,7 @@
 import fs from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { INSUFFICIENT_CREDITS_MESSAGE } from '@app/ledger';
 import { getCreditBalance } from '@app/projections';
 import { signedInUser } from '../../testing/accounts';
@@ -35,20 +37,34 @@ function graphqlUpload(client: HttpClient, bytes: Buffer) {
   });
 }
 
+/** Files left under a folder, at any depth. */
+async function filesUnder(folder: string): Promise<string[]> {
+  const entries = await fs.readdir(folder, { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
+}
+
 describe('uploads cannot starve the server', () => {
   let app: TestApp;
+  let uploadDir: string;
   const bomb = pathologicalPng(); // 1 × 39,000,000: seconds of decoding, under the pixel limit
 
   beforeAll(async () => {
+    uploadDir = await fs.mkdtemp(path.join(os.tmpdir(), 'upload-limits-'));
     // One decode process, one place in the queue, and a short time limit per image.
     app = await startTestApp({
       UPLOAD_DECODE_CONCURRENCY: '1',
       UPLOAD_DECODE_QUEUE: '1',
       UPLOAD_DECODE_TIMEOUT_MS: '1500',
+      UPLOAD_TMP_DIR: uploadDir,
     });
+  });
+  afterEach(async () => {
+    // REST uploads are written to files as they arrive: whatever the answer, none is kept.
+    await expect.poll(() => filesUnder(uploadDir), { timeout: 2_000 }).toEqual([]);
   });
   afterAll(async () => {
     await app?.close();
+    await fs.rm(uploadDir, { recursive: true, force: true });
   });
 
   it('a user without credits is answered from the balance, before any pixel is decoded', async () => {

@@ -9,29 +9,37 @@ import {
   buildActionFigurePrompt,
 } from '../../generation/prompts/action-figure-prompt';
 import { RESULT_EXPIRED_MESSAGE } from '../../generation/result-retention';
-import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../../generation/upload/sanitize-upload';
+import {
+  MAX_UPLOAD_BYTES,
+  UPLOAD_MESSAGES,
+  type UploadedFile,
+} from '../../generation/upload/sanitize-upload';
 import { AppError, badInput, notFound, unauthenticated } from '../../shared/errors';
 import { idempotencyKeyFrom } from '../../shared/idempotency';
 import { isUuid } from '../../shared/uuid';
+import { UploadFileStorage } from './upload-file-storage';
 
 const PLEASE_LOGIN = 'Please login to generate images';
 
-// Memory storage: the photo is checked and re-encoded in memory and never written as uploaded.
-const upload = multer({
-  storage: multer.memoryStorage(),
-  limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024 },
-});
-
-function receivePhoto(request: Request, response: Response, next: NextFunction) {
-  upload.single('profileImage')(request, response, (error: unknown) => {
-    if (error instanceof multer.MulterError) {
-      if (error.code === 'LIMIT_FILE_SIZE')
-        return next(new AppError('UPLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge, 413));
-      return next(badInput('The upload could not be read. Send one photo as profileImage.'));
-    }
-    next(error);
-  });
-}
+/**
+ * The photo goes to a private temporary file as it arrives (UPLOAD_TMP_DIR; a tmpfs keeps it
+ * off disk) and is removed once decoded.
+ */
+const receivePhoto = (uploadDir: string) => {
+  const upload = multer({
+    storage: new UploadFileStorage(uploadDir),
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024 },
+  }).single('profileImage');
+  return (request: Request, response: Response, next: NextFunction) =>
+    upload(request, response, (error: unknown) => {
+      if (error instanceof multer.MulterError) {
+        if (error.code === 'LIMIT_FILE_SIZE')
+          return next(new AppError('UPLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge, 413));
+        return next(badInput('The upload could not be read. Send one photo as profileImage.'));
+      }
+      next(error);
+    });
+};
 
 const parseJsonField = (value: unknown) => {
   if (typeof value !== 'string' || value === '') return undefined;
@@ -58,43 +66,49 @@ export function generationRoutes(services: Services): Router {
       response.locals.accountCheck = accountCheck;
       next();
     },
-    receivePhoto,
+    receivePhoto(services.config.generation.uploadDir),
     async (request, response) => {
       const bodyReceivedAt = performance.now();
       const body = (request.body ?? {}) as Record<string, unknown>;
       const style = typeof body.style === 'string' && body.style ? body.style : 'action-figure';
-      const { url, timings } = await services.generations.generate({
-        user: request.viewer!.user,
-        style,
-        prompt: typeof body.prompt === 'string' ? body.prompt : null,
-        photo: request.file?.buffer ?? null,
-        actionFigure: parseJsonField(body.actionFigure),
-        // Stripe's way (the Idempotency-Key header), or the form field of earlier clients.
-        idempotencyKey:
-          idempotencyKeyFrom(request.get('idempotency-key')) ??
-          (typeof body.idempotencyKey === 'string' ? body.idempotencyKey : null),
-        context: request.context!,
-        accountCheck: response.locals.accountCheck as Promise<AccountSnapshot>,
-      });
-      if (timings) {
-        // Our own overhead around the image service, readable by clients and benchmarks.
-        const received = response.locals.receivedAt as number;
-        const ms = (value: number) => value.toFixed(1);
-        response.setHeader(
-          'Server-Timing',
-          [
-            `before-provider;dur=${ms(timings.providerStartedAt - received)}`,
-            `provider;dur=${ms(timings.providerFinishedAt - timings.providerStartedAt)}`,
-            `after-provider;dur=${ms(performance.now() - timings.providerFinishedAt)}`,
-            // The parts of before-provider: body received, upload checked, credits held, waited for a provider slot.
-            `receive;dur=${ms(bodyReceivedAt - received)}`,
-            `checks;dur=${ms(timings.checkedAt - bodyReceivedAt)}`,
-            `hold;dur=${ms(timings.heldAt - timings.checkedAt)}`,
-            `queue;dur=${ms(timings.providerStartedAt - timings.heldAt)}`,
-          ].join(', '),
-        );
+      const photo = (request.file as (Express.Multer.File & UploadedFile) | undefined) ?? null;
+      try {
+        const { url, timings } = await services.generations.generate({
+          user: request.viewer!.user,
+          style,
+          prompt: typeof body.prompt === 'string' ? body.prompt : null,
+          photo,
+          actionFigure: parseJsonField(body.actionFigure),
+          // Stripe's way (the Idempotency-Key header), or the form field of earlier clients.
+          idempotencyKey:
+            idempotencyKeyFrom(request.get('idempotency-key')) ??
+            (typeof body.idempotencyKey === 'string' ? body.idempotencyKey : null),
+          context: request.context!,
+          accountCheck: response.locals.accountCheck as Promise<AccountSnapshot>,
+        });
+        if (timings) {
+          // Our own overhead around the image service, readable by clients and benchmarks.
+          const received = response.locals.receivedAt as number;
+          const ms = (value: number) => value.toFixed(1);
+          response.setHeader(
+            'Server-Timing',
+            [
+              `before-provider;dur=${ms(timings.providerStartedAt - received)}`,
+              `provider;dur=${ms(timings.providerFinishedAt - timings.providerStartedAt)}`,
+              `after-provider;dur=${ms(performance.now() - timings.providerFinishedAt)}`,
+              // The parts of before-provider: body received, upload checked, credits held, waited for a provider slot.
+              `receive;dur=${ms(bodyReceivedAt - received)}`,
+              `checks;dur=${ms(timings.checkedAt - bodyReceivedAt)}`,
+              `hold;dur=${ms(timings.heldAt - timings.checkedAt)}`,
+              `queue;dur=${ms(timings.providerStartedAt - timings.heldAt)}`,
+            ].join(', '),
+          );
+        }
+        response.json({ url });
+      } finally {
+        // Refused before its decode (or the decode never answered): the file goes now.
+        void photo?.discard();
       }
-      response.json({ url });
     },
   );
 

@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline, Transform } from 'node:stream';
+import type { Request } from 'express';
+import type { StorageEngine } from 'multer';
+import { MAX_UPLOAD_BYTES, type UploadedFile } from '../../generation/upload/sanitize-upload';
+
+/** Enough for every magic number detectImageType reads. */
+const HEAD_BYTES = 16;
+
+type StoredFile = Express.Multer.File & Partial<UploadedFile>;
+
+/** The first bytes of a stream, kept as they pass through. */
+class HeadTap extends Transform {
+  head = Buffer.alloc(0);
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: () => void) {
+    if (this.head.length < HEAD_BYTES)
+      this.head = Buffer.concat([this.head, chunk.subarray(0, HEAD_BYTES - this.head.length)]);
+    this.push(chunk);
+    done();
+  }
+}
+
+/**
+ * Multer storage for photos: each upload goes to a private temporary file while it arrives
+ * (mode 0600 in a 0700 folder of its own under `parent`), so the API never holds it whole in
+ * memory (no Buffer.concat of the parts) and a decode process reads it from the file instead of
+ * having 5 MB pushed through its pipe after the body is in. The file is removed once decoded
+ * (UploadedFile.discard) and when the request ends, whatever happened.
+ */
+export class UploadFileStorage implements StorageEngine {
+  private folder: Promise<string> | null = null;
+  private readonly writing = new WeakMap<object, fs.WriteStream>();
+
+  constructor(private readonly parent: string) {}
+
+  _handleFile(
+    _request: Request,
+    file: StoredFile,
+    callback: (error?: unknown, info?: Partial<StoredFile>) => void,
+  ): void {
+    this.open().then(({ target, out }) => {
+      this.writing.set(file, out);
+      const tap = new HeadTap();
+      pipeline(file.stream, tap, out, (error) => {
+        this.writing.delete(file);
+        if (error) {
+          fs.rm(target, { force: true }, () => callback(error));
+          return;
+        }
+        const stored: UploadedFile = {
+          path: target,
+          size: out.bytesWritten,
+          head: tap.head,
+          discard: () => fs.promises.rm(target, { force: true }).catch(() => undefined),
+        };
+        callback(null, stored);
+      });
+    }, callback);
+  }
+
+  _removeFile(_request: Request, file: StoredFile, callback: (error: Error | null) => void): void {
+    this.writing.get(file)?.destroy();
+    if (!file.path) return callback(null);
+    fs.rm(file.path, { force: true }, (error) => callback(error ?? null));
+  }
+
+  /** A new file in this process's folder; the folder is made again if something removed it. */
+  private async open(): Promise<{ target: string; out: fs.WriteStream }> {
+    for (let attempt = 0; ; attempt++) {
+      this.folder ??= fs.promises.mkdtemp(path.join(this.parent, 'uploads-'));
+      const target = path.join(await this.folder, randomUUID());
+      try {
+        const handle = await fs.promises.open(target, 'wx', 0o600);
+        // A buffer as large as an upload: the body is never paused to wait for the disk.
+        return {
+          target,
+          out: fs.createWriteStream(target, { fd: handle, highWaterMark: MAX_UPLOAD_BYTES }),
+        };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt > 0) throw error;
+        this.folder = null;
+      }
+    }
+  }
+}
