@@ -9,6 +9,38 @@ import { MAX_UPLOAD_BYTES, type UploadedFile } from '../../generation/upload/san
 /** Enough for every magic number detectImageType reads. */
 const HEAD_BYTES = 16;
 
+const FOLDER_PREFIX = 'uploads-';
+
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Removes the upload folders of API processes that are gone (a crash mid-upload leaves its file
+ * behind). A folder is named after its process id; one with this process's own id belongs to an
+ * earlier process that had the same id (a container's pid 1), since this one has made none yet.
+ */
+export async function removeAbandonedUploadFolders(parent: string): Promise<string[]> {
+  const entries = await fs.promises.readdir(parent).catch(() => [] as string[]);
+  const abandoned = entries.filter((name) => {
+    const match = new RegExp(`^${FOLDER_PREFIX}(\\d+)-`).exec(name);
+    if (!match) return false;
+    const pid = Number(match[1]);
+    return pid === process.pid || !isRunning(pid);
+  });
+  await Promise.all(
+    abandoned.map((name) =>
+      fs.promises.rm(path.join(parent, name), { recursive: true, force: true }).catch(() => {}),
+    ),
+  );
+  return abandoned;
+}
+
 type StoredFile = Express.Multer.File & Partial<UploadedFile>;
 
 /** The first bytes of a stream, kept as they pass through. */
@@ -33,8 +65,11 @@ class HeadTap extends Transform {
 export class UploadFileStorage implements StorageEngine {
   private folder: Promise<string> | null = null;
   private readonly writing = new WeakMap<object, fs.WriteStream>();
+  private readonly swept: Promise<unknown>;
 
-  constructor(private readonly parent: string) {}
+  constructor(private readonly parent: string) {
+    this.swept = removeAbandonedUploadFolders(parent);
+  }
 
   _handleFile(
     _request: Request,
@@ -70,7 +105,10 @@ export class UploadFileStorage implements StorageEngine {
   /** A new file in this process's folder; the folder is made again if something removed it. */
   private async open(): Promise<{ target: string; out: fs.WriteStream }> {
     for (let attempt = 0; ; attempt++) {
-      this.folder ??= fs.promises.mkdtemp(path.join(this.parent, 'uploads-'));
+      await this.swept;
+      this.folder ??= fs.promises.mkdtemp(
+        path.join(this.parent, `${FOLDER_PREFIX}${process.pid}-`),
+      );
       const target = path.join(await this.folder, randomUUID());
       try {
         const handle = await fs.promises.open(target, 'wx', 0o600);
