@@ -8,7 +8,10 @@
 // windows, alternated (off on, on off, off on, …: neither always goes first), and each round's
 // instrumented p99 is divided by the off p99 of the same round. The verdict is on the median of
 // those ratios; their spread (min–max) says how far one round can be trusted. Server CPU per
-// request (utime + stime from /proc, Linux) is measured over the same windows.
+// request (utime + stime from /proc, Linux) is measured over the same windows. Each API writes its
+// log lines to a file (as it would to a log collector), not to a pipe this process reads: reading
+// and keeping the instrumented API's ~250 KB/s of lines here would stall the load generator's
+// event loop during the instrumented windows only.
 //
 // Usage: npx tsx bench/tracing.ts [--rounds N (default 9)] [--seconds S per window (default 10)]
 //        [--quick: 3 rounds of 3 s] [--loop-stats: also each window's event-loop delay and GC
@@ -16,6 +19,7 @@
 //        five minutes.
 import fs from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { spawnApi, type SpawnedApi } from '../api/src/testing/spawn-api';
 import { constantRate, type ConstantRateResult } from './lib/constant-rate';
@@ -47,6 +51,8 @@ await admin.connect();
 await admin.query(`CREATE DATABASE ${name}`);
 const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
 
+const logDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-tracing-logs-'));
+const logFileOf = (variant: Variant) => path.join(logDir, `${variant}.log`);
 const receiver = await startOtlpReceiver();
 const receiverUrl = receiver.url;
 
@@ -121,6 +127,7 @@ try {
       { ...environments[variant], ...stats?.env },
       180_000,
       stats?.nodeArgs ?? [],
+      { logFile: logFileOf(variant) },
     );
     apis[variant] = api;
     if (!token) token = await registerBenchUser(api.url, 'tr');
@@ -164,7 +171,11 @@ try {
   console.log(
     `median p99: off ${median(p99s('off')).toFixed(2)} ms, instrumented ${median(p99s('instrumented')).toFixed(2)} ms; median CPU per request: off ${median(cpus('off')).toFixed(0)} µs, instrumented ${median(cpus('instrumented')).toFixed(0)} µs (ratio ${median(cpuRatios).toFixed(2)}, spread ${spread(cpuRatios)})`,
   );
-  console.log(`spans exported: ${(receiver.receivedBytes() / 1024).toFixed(0)} KiB of OTLP`);
+  const logKiB = async (variant: Variant) =>
+    ((await fs.stat(logFileOf(variant))).size / 1024).toFixed(0);
+  console.log(
+    `spans exported: ${(receiver.receivedBytes() / 1024).toFixed(0)} KiB of OTLP; log lines written: instrumented ${await logKiB('instrumented')} KiB, off ${await logKiB('off')} KiB`,
+  );
   const busiest = Math.max(...loads);
   if (busiest > os.cpus().length)
     console.log(
@@ -177,6 +188,7 @@ try {
 } finally {
   for (const api of Object.values(apis)) await api.stop();
   receiver.close();
+  await fs.rm(logDir, { recursive: true, force: true });
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.end();
 }

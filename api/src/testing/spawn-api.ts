@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -13,26 +14,39 @@ export interface SpawnedApi {
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
+export interface SpawnOptions {
+  /**
+   * The process writes its stdout and stderr to this file instead of a pipe this process reads:
+   * a benchmark's own event loop then does no work for the server's log lines.
+   */
+  readonly logFile?: string;
+}
+
 /** Starts `api/src/main.ts` as its own process (real HTTP, real shutdown) and waits for /health. */
 export async function spawnApi(
   env: Record<string, string | undefined>,
   // A loaded machine (several test runs at once) may need longer: TEST_API_START_TIMEOUT_MS.
   timeoutMs = Number(process.env.TEST_API_START_TIMEOUT_MS ?? 60_000),
   nodeArgs: string[] = [],
+  options: SpawnOptions = {},
 ): Promise<SpawnedApi> {
   const port = Number(env.PORT ?? (await freePort()));
+  const logFd = options.logFile ? openSync(options.logFile, 'a', 0o600) : null;
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'api/src/main.ts'], {
     cwd: repoRoot,
     env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', ...env, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: logFd === null ? ['ignore', 'pipe', 'pipe'] : ['ignore', logFd, logFd],
   });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
+  if (logFd !== null) closeSync(logFd); // the child has its own copy
+  let piped = '';
+  child.stdout?.on('data', (chunk) => (piped += chunk));
+  child.stderr?.on('data', (chunk) => (piped += chunk));
+  const readOutput = () => (options.logFile ? readFileSync(options.logFile, 'utf8') : piped);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`api exited with ${child.exitCode}:\n${output}`);
+    if (child.exitCode !== null)
+      throw new Error(`api exited with ${child.exitCode}:\n${readOutput()}`);
     try {
       const response = await fetch(`${url}/health`);
       if (response.ok) break;
@@ -41,7 +55,7 @@ export async function spawnApi(
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`api did not become healthy in ${timeoutMs} ms:\n${output}`);
+      throw new Error(`api did not become healthy in ${timeoutMs} ms:\n${readOutput()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -49,7 +63,7 @@ export async function spawnApi(
     url,
     port,
     process: child,
-    output: () => output,
+    output: readOutput,
     stop: (signal: NodeJS.Signals = 'SIGTERM') =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
