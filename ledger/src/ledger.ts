@@ -39,7 +39,8 @@ export function createLedger(store: EventStore, snapshots?: SnapshotStore): Ledg
       // 2: settled holds, spends and idempotency keys carry their time and are pruned by it.
       // 3: lots remember that they ended (expired or revoked) while credits of theirs were held.
       // 4: spends and settled holds in the compact snapshot of credit-account.snapshot.ts.
-      stateVersion: 4,
+      // 5: spends remember their refund ids (a refund id refunds once).
+      stateVersion: 5,
       ...(snapshots ? { snapshots } : {}),
     }),
     subscriptions: new CommandHandler(store, subscriptionDecider, {

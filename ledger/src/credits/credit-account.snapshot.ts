@@ -24,6 +24,8 @@ export interface CreditAccountSnapshot {
    * amount].
    */
   spends: Record<string, number[]>;
+  /** Reservation id → the refund ids made against its spend (only spends with refunds). */
+  refundIds: Record<string, string[]>;
   seenKeys: CreditAccountState['seenKeys'];
   prunedAt: number;
   totals: CreditAccountState['totals'];
@@ -42,6 +44,7 @@ export function serializeCreditAccount(state: CreditAccountState): CreditAccount
   let last: SpentLot | null = null;
   let lastIndex = -1;
   const spends: Record<string, number[]> = {};
+  const refundIds: Record<string, string[]> = {};
   for (const id in state.spends) {
     const spend = state.spends[id]!;
     const flat = [spend.capturedAt, spend.amount, spend.refunded];
@@ -59,6 +62,7 @@ export function serializeCreditAccount(state: CreditAccountState): CreditAccount
       flat.push(lastIndex, amount);
     }
     spends[id] = flat;
+    if (spend.refundIds) refundIds[id] = spend.refundIds;
   }
   return {
     nextLotSequence: state.nextLotSequence,
@@ -68,6 +72,7 @@ export function serializeCreditAccount(state: CreditAccountState): CreditAccount
     released,
     spentLots,
     spends,
+    refundIds,
     seenKeys: state.seenKeys,
     prunedAt: state.prunedAt,
     totals: state.totals,
@@ -97,6 +102,8 @@ export function deserializeCreditAccount(json: unknown): CreditAccountState {
       capturedAt: flat[0]!,
       allocations,
     };
+    const refunds = snapshot.refundIds?.[id];
+    if (refunds) spends[id]!.refundIds = refunds;
   }
   return {
     nextLotSequence: snapshot.nextLotSequence,

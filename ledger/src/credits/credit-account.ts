@@ -36,6 +36,8 @@ export interface Spend {
   reservationId: string;
   amount: number;
   refunded: number;
+  /** The refunds already made against it: a refund id comes back once, whatever its idempotency key. */
+  refundIds?: string[];
   /** When it was captured (epoch ms); spends older than the refund window are forgotten. */
   capturedAt: number;
   allocations: { lotId: string; amount: number; funding: Funding; expiresAt: string | null }[];
@@ -224,7 +226,10 @@ export function evolveCreditAccount(
       return state;
     case 'CreditsRefunded': {
       const spend = state.spends[event.data.reservationId];
-      if (spend) spend.refunded += event.data.amount;
+      if (spend) {
+        spend.refunded += event.data.amount;
+        (spend.refundIds ??= []).push(event.data.refundId);
+      }
       for (const lot of event.data.lots) {
         addLot(state, { ...lot, source: `refund:${event.data.refundId}` });
       }

@@ -350,6 +350,22 @@ describe('credit account: refund, expire, revoke', () => {
     given(history).when(refund(5), at('2026-03-30T00:00:00.000Z')).events();
   });
 
+  it('a refund id refunds once, whatever idempotency key it comes with (found by the property spec)', () => {
+    const refunded = {
+      type: 'CreditsRefunded',
+      data: {
+        userId,
+        refundId: 'refund-1',
+        reservationId: 'r1',
+        amount: 2,
+        lots: [{ lotId: 'refund-1:signup', amount: 2, funding: 'free', expiresAt: null }],
+      },
+    } as CreditAccountEvent;
+    const spec = given([...history, refunded]);
+    spec.when(refund(2), at(T0)).then([]);
+    expect(spec.state.totals.refunded).toBe(2);
+  });
+
   it('refuses refunds beyond what was spent, and of unknown spends', () => {
     given(history).when(refund(6), at(T0)).thenThrows(RefundExceedsSpendError);
     given(history).when(refund(5, 'nope'), at(T0)).thenThrows(SpendNotFoundError);

@@ -12,6 +12,7 @@ export function refundCredits(
   requirePositiveAmount(data.amount);
   const spend = state.spends[data.reservationId];
   if (!spend) throw new SpendNotFoundError(data.reservationId);
+  if (spend.refundIds?.includes(data.refundId)) return [];
   const refundable = spend.amount - spend.refunded;
   if (data.amount > refundable) throw new RefundExceedsSpendError(refundable);
   // Give back the most recently consumed lots first, keeping their funding; a lot whose
