@@ -26,6 +26,7 @@ import { constantRate, type ConstantRateResult } from './lib/constant-rate';
 import { describeLoopStats, loopStatsFor, type LoopStats } from './lib/loop-stats';
 import { startOtlpReceiver } from './lib/otlp-receiver';
 import { registerBenchUser } from './lib/register-user';
+import { meRequest } from './lib/me-request';
 
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const quick = process.argv.includes('--quick');
@@ -84,13 +85,7 @@ const cpuTicks = async (pid: number) => {
 
 let token = '';
 const optionsFor = (api: SpawnedApi) => ({
-  url: `${api.url}/graphql`,
-  headers: {
-    'content-type': 'application/json',
-    'x-graphql-yoga-csrf': '1',
-    authorization: `Bearer ${token}`,
-  },
-  body: JSON.stringify({ query: 'query Me { me { id username credits } }' }),
+  ...meRequest(api.url, token),
   rate: RATE,
 });
 

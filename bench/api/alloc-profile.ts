@@ -11,6 +11,7 @@ import { spawnApi, type SpawnedApi } from '../../api/src/testing/spawn-api';
 import { constantRate } from '../lib/constant-rate';
 import { startOtlpReceiver } from '../lib/otlp-receiver';
 import { registerBenchUser } from '../lib/register-user';
+import { meRequest } from '../lib/me-request';
 
 const argument = (flag: string) => {
   const at = process.argv.indexOf(flag);
@@ -47,13 +48,7 @@ const modes = {
 let token = '';
 const load = (api: SpawnedApi, durationSeconds: number) =>
   constantRate({
-    url: `${api.url}/graphql`,
-    headers: {
-      'content-type': 'application/json',
-      'x-graphql-yoga-csrf': '1',
-      authorization: `Bearer ${token}`,
-    },
-    body: JSON.stringify({ query: 'query Me { me { id username credits } }' }),
+    ...meRequest(api.url, token),
     rate: 500,
     durationSeconds,
   });

@@ -13,6 +13,7 @@ import { constantRate, type ConstantRateResult } from '../lib/constant-rate';
 import { describeLoopStats, loopStatsFor, type LoopStats } from '../lib/loop-stats';
 import { startOtlpReceiver } from '../lib/otlp-receiver';
 import { registerBenchUser } from '../lib/register-user';
+import { meRequest } from '../lib/me-request';
 
 const argument = (flag: string) => {
   const at = process.argv.indexOf(flag);
@@ -71,13 +72,7 @@ const cpuTicks = async (pid: number) => {
 let token = '';
 const load = (api: SpawnedApi, durationSeconds: number) =>
   constantRate({
-    url: `${api.url}/graphql`,
-    headers: {
-      'content-type': 'application/json',
-      'x-graphql-yoga-csrf': '1',
-      authorization: `Bearer ${token}`,
-    },
-    body: JSON.stringify({ query: 'query Me { me { id username credits } }' }),
+    ...meRequest(api.url, token),
     rate: 500,
     durationSeconds,
   });
