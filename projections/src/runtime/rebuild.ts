@@ -140,7 +140,6 @@ export async function rebuildProjections(
 ): Promise<{ name: string; version: number; applied: number }[]> {
   if (projections.length === 0) return [];
   await dropAbandonedBuilds(pool, projections);
-  const lease = await BuildLease.open(pool);
   const batchSize = options.batchSize ?? 10_000;
   const target = await store.countEventsAfter(START_POSITION);
   const builds: Building[] = [];
@@ -161,6 +160,7 @@ export async function rebuildProjections(
   const catchUpAll = (targets: Building[]) =>
     catchUp(pool, (after, limit) => store.readAll(after, limit), targets, batchSize, onApplied);
 
+  const lease = await BuildLease.open(pool);
   try {
     // Each projection's tables and indexes on a connection of its own, all at once.
     const started = await Promise.allSettled(
