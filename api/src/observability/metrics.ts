@@ -82,6 +82,12 @@ export class Metrics {
     buckets: GENERATION_SECONDS,
     registers: this.registers,
   });
+  readonly uploadsRefused = new Counter({
+    name: 'uploads_refused_total',
+    help: 'Uploads refused while they arrived, by reason (storage_full: no room in UPLOAD_TMP_DIR; too_large)',
+    labelNames: ['reason'] as const,
+    registers: this.registers,
+  });
   readonly creditsMoved = new Counter({
     name: 'credits_moved_total',
     help: 'Credits moved by appended events, by kind (granted, purchased, held, spent, released, refunded, expired, revoked)',

@@ -64,7 +64,7 @@ describe('the monitoring files docker-compose mounts', () => {
         encoding: 'utf8',
       },
     );
-    expect(rules).toMatch(/SUCCESS: 6 rules found/);
+    expect(rules).toMatch(/SUCCESS: 7 rules found/);
   });
 
   it('scrape every API replica and the worker that docker-compose.yml runs', () => {

@@ -1,5 +1,6 @@
 import type { EventStore } from '@app/ledger';
 import type pg from 'pg';
+import { dropAbandonedBuilds } from './build-lease';
 import { loadCheckpoints } from './checkpoints';
 import type { Projection } from './projection';
 import { installProjection, rebuildProjections, type RebuildOptions } from './rebuild';
@@ -20,13 +21,17 @@ export async function installMissingProjections(
   );
 }
 
-/** Installs missing projections and rebuilds stale ones, one after another. */
+/**
+ * Drops the builds a dead process left behind, installs missing projections and rebuilds stale
+ * ones, one after another.
+ */
 export async function ensureProjections(
   pool: pg.Pool,
   store: EventStore,
   projections: readonly Projection[],
   options: RebuildOptions = {},
 ): Promise<void> {
+  await dropAbandonedBuilds(pool, projections);
   const stale = await installMissingProjections(pool, projections);
   await rebuildProjections(pool, store, stale, options);
 }

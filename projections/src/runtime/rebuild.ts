@@ -1,5 +1,6 @@
 import { comparePositions, START_POSITION, withTransaction, type EventStore } from '@app/ledger';
 import type pg from 'pg';
+import { BuildLease, dropAbandonedBuilds } from './build-lease';
 import { fillFromStart } from './bulk-fill';
 import { catchUp, type CatchUpTarget } from './catch-up';
 import { loadCheckpoint, loadLiveCheckpoint } from './checkpoints';
@@ -82,6 +83,7 @@ interface Building extends CatchUpTarget {
 
 async function startBuilding(
   pool: pg.Pool,
+  lease: BuildLease,
   projection: Projection,
   target: number,
 ): Promise<Building> {
@@ -90,6 +92,7 @@ async function startBuilding(
       `projection:${projection.name}`,
     ]);
     const next = await nextVersion(client, projection.name);
+    await lease.claim(projection.name, next);
     for (const sql of createTablesSql(projection, next)) await client.query(sql);
     await client.query(
       `INSERT INTO projection_checkpoints (name, version, schema_version, status, build_target)
@@ -136,6 +139,7 @@ export async function rebuildProjections(
   options: RebuildOptions = {},
 ): Promise<{ name: string; version: number; applied: number }[]> {
   if (projections.length === 0) return [];
+  await dropAbandonedBuilds(pool, projections);
   const batchSize = options.batchSize ?? 10_000;
   const target = await store.countEventsAfter(START_POSITION);
   const builds: Building[] = [];
@@ -156,10 +160,11 @@ export async function rebuildProjections(
   const catchUpAll = (targets: Building[]) =>
     catchUp(pool, (after, limit) => store.readAll(after, limit), targets, batchSize, onApplied);
 
+  const lease = await BuildLease.open(pool);
   try {
     // Each projection's tables and indexes on a connection of its own, all at once.
     const started = await Promise.allSettled(
-      projections.map((p) => startBuilding(pool, p, target)),
+      projections.map((p) => startBuilding(pool, lease, p, target)),
     );
     for (const result of started) if (result.status === 'fulfilled') builds.push(result.value);
     const failed = started.find((result) => result.status === 'rejected');
@@ -189,6 +194,8 @@ export async function rebuildProjections(
       await discardVersion(pool, build.projection, build.version).catch(() => undefined);
     }
     throw error;
+  } finally {
+    await lease.close();
   }
 }
 

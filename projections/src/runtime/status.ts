@@ -1,5 +1,6 @@
 import type { EventStore, GlobalPosition } from '@app/ledger';
 import type pg from 'pg';
+import { abandonedBuilds } from './build-lease';
 import { loadCheckpoints, type CheckpointStatus } from './checkpoints';
 import { secondsBehind } from './log-stats';
 import type { Projection } from './projection';
@@ -10,7 +11,8 @@ export interface ProjectionStatus {
   schemaVersion: number;
   /** Whether this version was written by the projection code now running. */
   current: boolean;
-  status: CheckpointStatus;
+  /** `abandoned`: building, but its process is gone; the next rebuild or worker start drops it. */
+  status: CheckpointStatus | 'abandoned';
   checkpoint: GlobalPosition;
   head: GlobalPosition | null;
   eventsBehind: number;
@@ -21,16 +23,19 @@ export interface ProjectionStatus {
   updatedAt: Date;
 }
 
-/** Every live and building version with its lag behind the head of the log. */
+/** Every live and building (or abandoned) version with its lag behind the head of the log. */
 export async function projectionStatus(
   pool: pg.Pool,
   store: EventStore,
   projections: readonly Projection[],
 ): Promise<ProjectionStatus[]> {
-  const [checkpoints, head] = await Promise.all([
+  const [checkpoints, head, abandoned] = await Promise.all([
     loadCheckpoints(pool, ['live', 'building']),
     store.headPosition(),
+    abandonedBuilds(pool),
   ]);
+  const isAbandoned = (name: string, version: number) =>
+    abandoned.some((build) => build.name === name && build.version === version);
   const now = new Date();
   const statuses: ProjectionStatus[] = [];
   for (const checkpoint of checkpoints) {
@@ -40,7 +45,7 @@ export async function projectionStatus(
       version: checkpoint.version,
       schemaVersion: checkpoint.schemaVersion,
       current: code?.version === checkpoint.schemaVersion,
-      status: checkpoint.status,
+      status: isAbandoned(checkpoint.name, checkpoint.version) ? 'abandoned' : checkpoint.status,
       checkpoint: checkpoint.position,
       head,
       eventsBehind: await store.countEventsAfter(checkpoint.position),

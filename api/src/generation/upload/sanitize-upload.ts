@@ -20,6 +20,7 @@ export const UPLOAD_MESSAGES = {
   unreadable: 'This image could not be read. It may be damaged or incomplete.',
   tooSlow:
     'This image took too long to process. Please upload an ordinary photo (JPG, PNG or WEBP).',
+  storageFull: "We can't accept uploads right now. Please try again in a minute.",
 } as const;
 
 const reject = (code: string, message: string, status = 400) => new AppError(code, message, status);

@@ -13,7 +13,10 @@ const ProjectionStatusRef = builder.objectRef<ProjectionStatus>('ProjectionStatu
     current: t.exposeBoolean('current', {
       description: 'Built by the projection code now running',
     }),
-    status: t.exposeString('status', { description: 'live or building' }),
+    status: t.exposeString('status', {
+      description:
+        'live, building, or abandoned (building, but its process is gone: the next rebuild or worker start drops it)',
+    }),
     checkpoint: t.string({ resolve: (s) => formatPosition(s.checkpoint) }),
     head: t.string({ nullable: true, resolve: (s) => (s.head ? formatPosition(s.head) : null) }),
     eventsBehind: t.exposeInt('eventsBehind'),

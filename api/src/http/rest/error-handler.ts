@@ -1,7 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { componentLogger } from '@app/ledger';
-import { DecodeQueueFullError } from '../../generation/upload/decode-queue';
-import { RateLimitedError, toAppError } from '../../shared/errors';
+import { toAppError } from '../../shared/errors';
 
 /** Expected errors answer `{ message }` with their status; the rest are logged and masked. */
 export function jsonErrorHandler() {
@@ -21,8 +20,9 @@ export function jsonErrorHandler() {
     }
     const expected = toAppError(error);
     if (expected) {
-      if (expected instanceof RateLimitedError || expected instanceof DecodeQueueFullError)
-        response.setHeader('Retry-After', String(expected.retryAfterSeconds));
+      const retryAfterSeconds = expected.details?.retryAfterSeconds;
+      if (typeof retryAfterSeconds === 'number')
+        response.setHeader('Retry-After', String(retryAfterSeconds));
       response.status(expected.status).json({ message: expected.message, code: expected.code });
       return;
     }

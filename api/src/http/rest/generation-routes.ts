@@ -14,6 +14,8 @@ import {
   UPLOAD_MESSAGES,
   type UploadedFile,
 } from '../../generation/upload/sanitize-upload';
+import { UploadStorageFullError } from '../../generation/upload/upload-storage-full';
+import type { Metrics } from '../../observability/metrics';
 import { AppError, badInput, notFound, unauthenticated } from '../../shared/errors';
 import { idempotencyKeyFrom } from '../../shared/idempotency';
 import { isUuid } from '../../shared/uuid';
@@ -25,7 +27,7 @@ const PLEASE_LOGIN = 'Please login to generate images';
  * The photo goes to a private temporary file as it arrives (UPLOAD_TMP_DIR; a tmpfs keeps it
  * off disk) and is removed once decoded.
  */
-const receivePhoto = (uploadDir: string) => {
+const receivePhoto = (uploadDir: string, metrics: Metrics) => {
   const upload = multer({
     storage: new UploadFileStorage(uploadDir),
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024 },
@@ -33,9 +35,18 @@ const receivePhoto = (uploadDir: string) => {
   return (request: Request, response: Response, next: NextFunction) =>
     upload(request, response, (error: unknown) => {
       if (error instanceof multer.MulterError) {
-        if (error.code === 'LIMIT_FILE_SIZE')
+        if (error.code === 'LIMIT_FILE_SIZE') {
+          metrics.uploadsRefused.inc({ reason: 'too_large' });
           return next(new AppError('UPLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge, 413));
+        }
         return next(badInput('The upload could not be read. Send one photo as profileImage.'));
+      }
+      if (error instanceof UploadStorageFullError) {
+        metrics.uploadsRefused.inc({ reason: 'storage_full' });
+        request.log?.warn(
+          { uploadDir, errno: error.systemCode },
+          'upload refused: no room left in the upload folder',
+        );
       }
       next(error);
     });
@@ -66,7 +77,7 @@ export function generationRoutes(services: Services): Router {
       response.locals.accountCheck = accountCheck;
       next();
     },
-    receivePhoto(services.config.generation.uploadDir),
+    receivePhoto(services.config.generation.uploadDir, services.metrics),
     async (request, response) => {
       const bodyReceivedAt = performance.now();
       const body = (request.body ?? {}) as Record<string, unknown>;

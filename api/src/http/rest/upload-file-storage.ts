@@ -5,6 +5,7 @@ import { pipeline, Transform } from 'node:stream';
 import type { Request } from 'express';
 import type { StorageEngine } from 'multer';
 import { MAX_UPLOAD_BYTES, type UploadedFile } from '../../generation/upload/sanitize-upload';
+import { asStorageFullError } from '../../generation/upload/upload-storage-full';
 
 /** Enough for every magic number detectImageType reads. */
 const HEAD_BYTES = 16;
@@ -76,24 +77,27 @@ export class UploadFileStorage implements StorageEngine {
     file: StoredFile,
     callback: (error?: unknown, info?: Partial<StoredFile>) => void,
   ): void {
-    this.open().then(({ target, out }) => {
-      this.writing.set(file, out);
-      const tap = new HeadTap();
-      pipeline(file.stream, tap, out, (error) => {
-        this.writing.delete(file);
-        if (error) {
-          fs.rm(target, { force: true }, () => callback(error));
-          return;
-        }
-        const stored: UploadedFile = {
-          path: target,
-          size: out.bytesWritten,
-          head: tap.head,
-          discard: () => fs.promises.rm(target, { force: true }).catch(() => undefined),
-        };
-        callback(null, stored);
-      });
-    }, callback);
+    this.open().then(
+      ({ target, out }) => {
+        this.writing.set(file, out);
+        const tap = new HeadTap();
+        pipeline(file.stream, tap, out, (error) => {
+          this.writing.delete(file);
+          if (error) {
+            fs.rm(target, { force: true }, () => callback(asStorageFullError(error)));
+            return;
+          }
+          const stored: UploadedFile = {
+            path: target,
+            size: out.bytesWritten,
+            head: tap.head,
+            discard: () => fs.promises.rm(target, { force: true }).catch(() => undefined),
+          };
+          callback(null, stored);
+        });
+      },
+      (error: unknown) => callback(asStorageFullError(error)),
+    );
   }
 
   _removeFile(_request: Request, file: StoredFile, callback: (error: Error | null) => void): void {

@@ -52,11 +52,15 @@ type ProjectionsTableProps = {
   onRebuild: (name: string) => void;
 };
 
-/** One line per live or building version: its position, lag, last error and the rebuild button. */
+/**
+ * One line per live, building or abandoned version: its position, lag, last error and the rebuild
+ * button.
+ */
 export const ProjectionsTable = ({ rows, busy, outcomes, onRebuild }: ProjectionsTableProps) => (
   <AdminTable label="Projection status" columns={PROJECTION_COLUMNS}>
     {rows.map((row) => {
       const building = row.status === 'building';
+      const abandoned = row.status === 'abandoned';
       const rowBusy = busy(row.name);
       return (
         <tr key={`${row.name}-${row.version}`}>
@@ -69,16 +73,27 @@ export const ProjectionsTable = ({ rows, busy, outcomes, onRebuild }: Projection
             {!row.current && <div className={`${styles.small} ${styles.negative}`}>older code</div>}
           </td>
           <td className={ops.statusCell}>
-            <Badge tone={building ? 'warning' : 'success'}>
-              {building ? 'Building' : row.status === 'live' ? 'Live' : row.status}
+            <Badge tone={building ? 'warning' : abandoned ? 'danger' : 'success'}>
+              {building
+                ? 'Building'
+                : abandoned
+                  ? 'Abandoned'
+                  : row.status === 'live'
+                    ? 'Live'
+                    : row.status}
             </Badge>
             {building && <Progress row={row} />}
-            {!building && outcomes[row.name] === 'done' && (
+            {abandoned && (
+              <div className={`${styles.small} ${styles.muted}`}>
+                Its process is gone; the next rebuild or worker start drops it
+              </div>
+            )}
+            {row.status === 'live' && outcomes[row.name] === 'done' && (
               <div className={`${styles.small} ${styles.positive}`} role="status">
                 Rebuilt, now live
               </div>
             )}
-            {!building && outcomes[row.name] === 'lost' && (
+            {row.status === 'live' && outcomes[row.name] === 'lost' && (
               <div className={`${styles.small} ${styles.negative}`} role="status">
                 The rebuild did not finish; see the last error or the server log
               </div>
