@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { componentLogger, fixedKeysLogger, logScope, type Logger } from '@app/ledger';
+import { componentLogger, logScope, requestLines, type Logger } from '@app/ledger';
 
 /** What the handlers learn about a request that its log line and metrics should carry. */
 export interface RequestNotes {
@@ -64,7 +64,7 @@ type Level = 'debug' | 'info' | 'warn' | 'error';
 export function requestLogger(trustProxy: TrustProxy) {
   const logger = componentLogger('http');
   // The line below has only the keys written here, none a secret one: nothing to redact.
-  const lineLogger = fixedKeysLogger('http');
+  const lines = requestLines('http');
   return (request: IncomingMessage, response: ServerResponse, next: () => void) => {
     const header = request.headers['x-request-id'];
     const given = Array.isArray(header) ? header[0] : header;
@@ -88,16 +88,16 @@ export function requestLogger(trustProxy: TrustProxy) {
         : !finished || response.statusCode >= 500
           ? 'error'
           : 'info';
-      if (!lineLogger.isLevelEnabled(level)) return;
+      if (!lines.isLevelEnabled(level)) return;
       const noted = notesOf(request);
-      const route = routeOf(request);
-      lineLogger[level](
+      lines.write(
+        level,
         {
           req: { id, method: request.method, path },
           res: { status: response.statusCode },
-          ...(route ? { route } : {}),
-          ...(noted?.operation ? { operation: noted.operation } : {}),
-          ...(noted?.userId ? { userId: noted.userId } : {}),
+          route: routeOf(request) || undefined,
+          operation: noted?.operation || undefined,
+          userId: noted?.userId || undefined,
           durationMs: Math.round(performance.now() - startedAt),
         },
         !finished ? 'request aborted' : level === 'error' ? 'request failed' : 'request completed',

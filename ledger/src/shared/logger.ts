@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { pino, stdSerializers, type DestinationStream, type Logger } from 'pino';
 import { batchedLines } from './batched-lines';
+import { requestLineLogger, type RequestLineLogger } from './request-line';
 
 export type { Logger } from 'pino';
 
@@ -215,3 +216,12 @@ const unredactedRoot = createLogger({
  * wildcards would find nothing and are most of the line's cost. Anything else uses componentLogger.
  */
 export const fixedKeysLogger = (component: string): Logger => unredactedRoot.child({ component });
+
+/** The request log line of `component`, as fixedKeysLogger(component) writes it, for less. */
+export const requestLines = (component: string): RequestLineLogger =>
+  requestLineLogger(
+    unredactedRoot,
+    rootDestination,
+    { pid: process.pid, component },
+    logScope.getStore,
+  );

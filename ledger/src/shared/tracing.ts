@@ -12,6 +12,7 @@ import { resourceFromAttributes } from '@opentelemetry/resources';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import pg from 'pg';
 import { carryLogScopeIn, type LogScope } from './logger';
+import { PooledIdGenerator } from './span-ids';
 import { WorkerSpanExporter } from './worker-span-exporter';
 import { WorkerSpanProcessor } from './worker-span-processor';
 
@@ -46,6 +47,7 @@ export function startTracing(
     resource: resourceFromAttributes({
       'service.name': env.OTEL_SERVICE_NAME ?? defaultServiceName,
     }),
+    idGenerator: new PooledIdGenerator(),
     // OTLP/HTTP with JSON bodies, each span encoded as it ends, sent from a worker thread; headers,
     // timeout and compression from the standard OTEL_EXPORTER_OTLP_* variables.
     spanProcessors: [new WorkerSpanProcessor(new WorkerSpanExporter(url), batchSettings(env))],
