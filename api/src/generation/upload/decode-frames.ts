@@ -7,7 +7,8 @@
  * process reads it itself, and the API's event loop never waits for the pipe to drain.
  *
  * Request: id (u32), kind (u8: 0 the upload's bytes, 1 a file path in UTF-8), length (u32), body.
- * Reply: id (u32), ok (u8), width (u32), height (u32), length (u32), the working JPEG.
+ * Reply: id (u32), outcome (u8: 1 decoded, 0 unreadable, 2 too many pixels), width (u32),
+ * height (u32), length (u32), the working JPEG.
  */
 import type { PhotoSource } from './sanitize-upload';
 
@@ -18,12 +19,17 @@ export interface DecodeRequestFrame {
 
 export type DecodeReplyFrame =
   | { readonly id: number; readonly ok: true; data: Buffer; width: number; height: number }
-  | { readonly id: number; readonly ok: false };
+  | { readonly id: number; readonly ok: false; readonly refusal: DecodeRefusal };
+
+/** Why a decode process refused an upload (the header said too many pixels, or it did not decode). */
+export type DecodeRefusal = 'unreadable' | 'tooManyPixels';
 
 const REQUEST_HEADER = 9;
 const REPLY_HEADER = 17;
 const BYTES = 0;
 const PATH = 1;
+const DECODED = 1;
+const OUTCOMES: Record<DecodeRefusal, number> = { unreadable: 0, tooManyPixels: 2 };
 
 /** The header and the body, to be written one after the other (the bytes as they are, with no copy). */
 export function requestFrame(id: number, source: PhotoSource): [header: Buffer, body: Buffer] {
@@ -38,8 +44,8 @@ export function requestFrame(id: number, source: PhotoSource): [header: Buffer, 
 export function replyHeader(reply: DecodeReplyFrame): Buffer {
   const header = Buffer.alloc(REPLY_HEADER);
   header.writeUInt32BE(reply.id, 0);
+  header.writeUInt8(reply.ok ? DECODED : OUTCOMES[reply.refusal], 4);
   if (reply.ok) {
-    header.writeUInt8(1, 4);
     header.writeUInt32BE(reply.width, 5);
     header.writeUInt32BE(reply.height, 9);
     header.writeUInt32BE(reply.data.length, 13);
@@ -52,16 +58,23 @@ const parseRequest = (header: Buffer, body: Buffer): DecodeRequestFrame => ({
   source: header.readUInt8(4) === PATH ? { path: body.toString('utf8') } : body,
 });
 
-const parseReply = (header: Buffer, body: Buffer): DecodeReplyFrame =>
-  header.readUInt8(4) === 1
-    ? {
-        id: header.readUInt32BE(0),
-        ok: true,
-        width: header.readUInt32BE(5),
-        height: header.readUInt32BE(9),
-        data: body,
-      }
-    : { id: header.readUInt32BE(0), ok: false };
+const parseReply = (header: Buffer, body: Buffer): DecodeReplyFrame => {
+  const id = header.readUInt32BE(0);
+  const outcome = header.readUInt8(4);
+  if (outcome === DECODED)
+    return {
+      id,
+      ok: true,
+      width: header.readUInt32BE(5),
+      height: header.readUInt32BE(9),
+      data: body,
+    };
+  return {
+    id,
+    ok: false,
+    refusal: outcome === OUTCOMES.tooManyPixels ? 'tooManyPixels' : 'unreadable',
+  };
+};
 
 /**
  * Cuts a byte stream into frames. Each frame's body is gathered into one buffer of its announced

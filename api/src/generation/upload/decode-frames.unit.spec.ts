@@ -41,14 +41,16 @@ describe('decode frames', () => {
     }
   });
 
-  it('replies carry the working JPEG and its size, or a refusal with no body', () => {
+  it('replies carry the working JPEG and its size, or a refusal and its reason with no body', () => {
     const jpeg = photo.subarray(0, 5_000);
     const ok: DecodeReplyFrame = { id: 9, ok: true, data: jpeg, width: 1024, height: 768 };
-    const refused: DecodeReplyFrame = { id: 10, ok: false };
+    const refused: DecodeReplyFrame = { id: 10, ok: false, refusal: 'unreadable' };
+    const tooLarge: DecodeReplyFrame = { id: 11, ok: false, refusal: 'tooManyPixels' };
     const stream = Buffer.concat([
       replyHeader(ok),
       jpeg,
       replyHeader(refused),
+      replyHeader(tooLarge),
       replyHeader(ok),
       jpeg,
     ]);
@@ -56,11 +58,12 @@ describe('decode frames', () => {
       const frames: DecodeReplyFrame[] = [];
       const reader = replyReader((frame) => frames.push(frame));
       for (const chunk of chunksOf(stream, sizes)) reader.push(chunk);
-      expect(frames).toHaveLength(3);
+      expect(frames).toHaveLength(4);
       expect(frames[0]).toMatchObject({ id: 9, ok: true, width: 1024, height: 768 });
       expect(frames[0]!.ok && frames[0]!.data.equals(jpeg)).toBe(true);
-      expect(frames[1]).toEqual({ id: 10, ok: false });
-      expect(frames[2]).toMatchObject({ id: 9, ok: true });
+      expect(frames[1]).toEqual(refused);
+      expect(frames[2]).toEqual(tooLarge);
+      expect(frames[3]).toMatchObject({ id: 9, ok: true });
     }
   });
 });

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { DecodeQueue } from './decode-queue';
 import { replyReader, requestFrame, type DecodeReplyFrame } from './decode-frames';
 import {
+  tooManyPixels,
   tooSlow,
   unreadable,
   type DecodedPhoto,
@@ -130,7 +131,7 @@ export class DecodePool {
         if (reply.id !== id) return;
         finish();
         if (reply.ok) resolve({ data: reply.data, width: reply.width, height: reply.height });
-        else reject(unreadable());
+        else reject(reply.refusal === 'tooManyPixels' ? tooManyPixels() : unreadable());
       };
       const onExit = () => {
         finish();

@@ -54,6 +54,22 @@ describe('decode pool', () => {
     }
   });
 
+  it('reads the dimensions itself: a file with too many pixels is refused as such, from its header', async () => {
+    const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'decode-pool-'));
+    try {
+      const file = path.join(folder, 'upload');
+      await fs.copyFile(new URL('./fixtures/pixel-bomb-20000x20000.png', import.meta.url), file);
+      const started = performance.now();
+      await expect(pool.decode({ path: file })).rejects.toMatchObject({
+        code: 'UPLOAD_TOO_MANY_PIXELS',
+        status: 413,
+      });
+      expect(performance.now() - started).toBeLessThan(5_000); // decoding 400 MP would take far longer
+    } finally {
+      await fs.rm(folder, { recursive: true, force: true });
+    }
+  });
+
   it('refuses bytes that do not decode, and the next upload still works', async () => {
     const photo = await fs.readFile(fixturePhoto('chelsea.png'));
     await expect(pool.decode(photo.subarray(0, photo.length / 3))).rejects.toMatchObject({

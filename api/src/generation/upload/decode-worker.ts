@@ -7,6 +7,7 @@
  */
 import sharp from 'sharp';
 import { replyHeader, requestReader, type DecodeReplyFrame } from './decode-frames';
+import { AppError } from '../../shared/errors';
 import { decodePhoto } from './sanitize-upload';
 
 // stdout carries the reply frames: anything this process prints goes to stderr instead.
@@ -18,7 +19,15 @@ sharp.cache(false);
 const reader = requestReader(({ id, source }) => {
   decodePhoto(source).then(
     ({ data, width, height }) => reply({ id, ok: true, data, width, height }),
-    () => reply({ id, ok: false }),
+    (error: unknown) =>
+      reply({
+        id,
+        ok: false,
+        refusal:
+          error instanceof AppError && error.code === 'UPLOAD_TOO_MANY_PIXELS'
+            ? 'tooManyPixels'
+            : 'unreadable',
+      }),
   );
 });
 process.stdin.on('data', (chunk: Buffer) => reader.push(chunk));

@@ -83,14 +83,20 @@ export interface DecodedPhoto {
   height: number;
 }
 
-/** Turns a checked upload into the working JPEG; the service runs it in a separate process with a time limit. */
+/**
+ * Turns an upload that passed checkUploadHeader into the working JPEG, checking its dimensions
+ * first (checkDimensions); the service runs it in a separate process with a time limit.
+ */
 export type PhotoDecoder = (source: PhotoSource) => Promise<DecodedPhoto>;
 
 /**
- * The expensive step: decodes every pixel, orients, resizes to the working size and re-encodes,
- * which drops every metadata block (EXIF, GPS). Throws an UPLOAD_UNREADABLE AppError.
+ * The expensive step: checks the dimensions from the image header (the pixel limit, before any
+ * pixel is decoded), then decodes every pixel, orients, resizes to the working size and
+ * re-encodes, which drops every metadata block (EXIF, GPS). Throws an UPLOAD_TOO_MANY_PIXELS or
+ * UPLOAD_UNREADABLE AppError.
  */
 export const decodePhoto: PhotoDecoder = async (source) => {
+  await checkDimensions(source);
   try {
     const { data, info } = await sharp(sharpInput(source), {
       limitInputPixels: MAX_UPLOAD_PIXELS,
@@ -109,30 +115,35 @@ export const decodePhoto: PhotoDecoder = async (source) => {
 
 export const unreadable = () => reject('UPLOAD_UNREADABLE', UPLOAD_MESSAGES.unreadable, 422);
 export const tooSlow = () => reject('UPLOAD_TOO_SLOW', UPLOAD_MESSAGES.tooSlow, 422);
+export const tooManyPixels = () =>
+  reject('UPLOAD_TOO_MANY_PIXELS', UPLOAD_MESSAGES.tooManyPixels, 413);
 
 /**
- * The cheap checks, from the bytes and the image header only: present, size, type by magic
- * bytes, dimensions and the pixel limit. No pixel is decoded.
+ * The cheap checks, from the bytes as they came: present, size and type by magic bytes. The
+ * dimensions are read by the decoder itself (checkDimensions), so the file an upload was
+ * written to is opened and parsed once, in the decode process, not a second time here.
  */
-export async function checkUploadHeader(upload: Upload | null | undefined): Promise<ImageType> {
+export function checkUploadHeader(upload: Upload | null | undefined): ImageType {
   if (!upload) throw reject('UPLOAD_MISSING', UPLOAD_MESSAGES.missing);
   const size = isUploadedFile(upload) ? upload.size : upload.length;
   if (size === 0) throw reject('UPLOAD_EMPTY', UPLOAD_MESSAGES.empty);
   if (size > MAX_UPLOAD_BYTES) throw reject('UPLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge, 413);
   const originalType = detectImageType(isUploadedFile(upload) ? upload.head : upload);
   if (!originalType) throw reject('UPLOAD_UNSUPPORTED_TYPE', UPLOAD_MESSAGES.unsupported, 415);
+  return originalType;
+}
 
+/** The dimensions and the pixel limit, from the image header only: no pixel is decoded. */
+export async function checkDimensions(source: PhotoSource): Promise<void> {
   let width: number | undefined;
   let height: number | undefined;
   try {
-    ({ width, height } = await sharp(sharpInput(upload), { limitInputPixels: false }).metadata());
+    ({ width, height } = await sharp(sharpInput(source), { limitInputPixels: false }).metadata());
   } catch {
     throw unreadable();
   }
   if (!width || !height) throw unreadable();
-  if (width * height > MAX_UPLOAD_PIXELS)
-    throw reject('UPLOAD_TOO_MANY_PIXELS', UPLOAD_MESSAGES.tooManyPixels, 413);
-  return originalType;
+  if (width * height > MAX_UPLOAD_PIXELS) throw tooManyPixels();
 }
 
 /**
@@ -143,7 +154,7 @@ export async function sanitizeUpload(
   upload: Upload | null | undefined,
   decode: PhotoDecoder = decodePhoto,
 ): Promise<SanitizedPhoto> {
-  const originalType = await checkUploadHeader(upload);
+  const originalType = checkUploadHeader(upload);
   const { data, width, height } = await decode(upload!);
   return { data, contentType: 'image/jpeg', width, height, originalType };
 }

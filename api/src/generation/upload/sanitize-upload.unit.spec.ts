@@ -83,6 +83,24 @@ describe('upload checks', () => {
     expect(performance.now() - started).toBeLessThan(5_000); // decoding 400 MP would take far longer
   });
 
+  it('leaves an uploaded file to its decoder: the API does not open it to read the header again', async () => {
+    const decoded = { data: Buffer.from('working jpeg'), width: 4, height: 3 };
+    const opened: string[] = [];
+    // A path nothing can open: only the decoder may read it (in the API, the decode process does).
+    const upload = {
+      path: '/nonexistent/upload',
+      size: 5_000,
+      head: Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+      discard: async () => undefined,
+    };
+    const sanitized = await sanitizeUpload(upload, async (source) => {
+      opened.push((source as { path: string }).path);
+      return decoded;
+    });
+    expect(opened).toEqual(['/nonexistent/upload']);
+    expect(sanitized).toMatchObject({ ...decoded, originalType: 'jpeg' });
+  });
+
   it('strips EXIF and GPS, honours orientation, and bounds the working size', async () => {
     const withGps = await sharp(await photo())
       .jpeg()
