@@ -124,24 +124,29 @@ export function movementOf(event: CreditAccountEvent): Movement {
 
 export const creditHistoryProjection: Projection = {
   name: 'credit_history',
-  version: 1,
+  // 2: user_id, type and reference in the "C" collation; seq unique by an index built after a fill.
+  version: 2,
   tables: [
     {
       name: 'credit_history',
       // seq numbers movements in commit order, assigned here (not by a sequence, which a
-      // failed batch would leave with gaps) so every replay gives identical rows.
-      columns: `seq bigint PRIMARY KEY,
+      // failed batch would leave with gaps) so every replay gives identical rows. Its unique
+      // index is built after a bulk fill, which writes rows by user: kept up row by row, it cost
+      // more CPU than the rest of the insert (1M-event log: 3.0 s against 1.3 s + 0.5 s to build).
+      // Ids and types compare as bytes ("C"): the same order as the database's C.UTF-8 for UTF-8
+      // text, but sorts and index builds skip strcoll. generation_history's ids match (joined).
+      columns: `seq bigint NOT NULL,
         event_id uuid NOT NULL,
-        user_id text NOT NULL,
+        user_id text COLLATE "C" NOT NULL,
         occurred_at timestamptz NOT NULL,
-        type text NOT NULL,
+        type text COLLATE "C" NOT NULL,
         delta int NOT NULL,
         held_delta int NOT NULL,
         balance_after int NOT NULL,
         held_after int NOT NULL,
         paid_amount int NOT NULL,
         free_amount int NOT NULL,
-        reference text,
+        reference text COLLATE "C",
         plan_id text,
         amount_paid_cents int,
         currency text,
@@ -152,6 +157,7 @@ export const creditHistoryProjection: Projection = {
         position_commit bigint NOT NULL,
         position_prepare bigint NOT NULL`,
       indexes: [
+        'CREATE UNIQUE INDEX IF NOT EXISTS {table}_seq_idx ON {table} (seq)',
         'CREATE UNIQUE INDEX IF NOT EXISTS {table}_event_idx ON {table} (event_id)',
         'CREATE INDEX IF NOT EXISTS {table}_user_idx ON {table} (user_id, seq DESC)',
         'CREATE INDEX IF NOT EXISTS {table}_user_type_idx ON {table} (user_id, type, seq DESC)',
@@ -162,7 +168,7 @@ export const creditHistoryProjection: Projection = {
     {
       // Each user's running totals, so a batch continues the balance without searching history.
       name: 'credit_history_accounts',
-      columns: `user_id text PRIMARY KEY, balance int NOT NULL, held int NOT NULL`,
+      columns: `user_id text COLLATE "C" PRIMARY KEY, balance int NOT NULL, held int NOT NULL`,
     },
   ],
   eventTypes: new Set(creditAccountEventTypes),

@@ -87,12 +87,13 @@ const COLUMNS = [
 export const generationHistoryProjection: Projection = {
   name: 'generation_history',
   // 2: deleted generations (GenerationDeleted) carry deleted_at.
-  version: 2,
+  // 3: generation_id and user_id in the "C" collation, like credit_history's, which joins them.
+  version: 3,
   tables: [
     {
       name: 'generation_history',
-      columns: `generation_id text PRIMARY KEY,
-        user_id text NOT NULL,
+      columns: `generation_id text COLLATE "C" PRIMARY KEY,
+        user_id text COLLATE "C" NOT NULL,
         style text,
         provider text,
         status text NOT NULL,
