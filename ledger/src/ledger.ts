@@ -40,7 +40,8 @@ export function createLedger(store: EventStore, snapshots?: SnapshotStore): Ledg
       // 3: lots remember that they ended (expired or revoked) while credits of theirs were held.
       // 4: spends and settled holds in the compact snapshot of credit-account.snapshot.ts.
       // 5: spends remember their refund ids (a refund id refunds once).
-      stateVersion: 5,
+      // 6: records keyed by id written as lists of ids and values (credit-account.snapshot.ts).
+      stateVersion: 6,
       ...(snapshots ? { snapshots } : {}),
     }),
     subscriptions: new CommandHandler(store, subscriptionDecider, {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../shared/errors';
-import { metadataAt } from '../testing/decider-spec';
+import { deepFreeze, metadataAt } from '../testing/decider-spec';
 import {
   initialCreditAccountState,
   type CreditAccountEvent,
@@ -126,8 +126,11 @@ describe('credit account: properties', () => {
             lastKey = key;
             const metadata = metadataAt(new Date(now), { idempotencyKey: key });
             let events: CreditAccountEvent[] = [];
+            // decide on a frozen copy: a write to the state it is given throws (the command
+            // handler decides on the state it caches, and a failed append must leave it as it was).
+            const frozen = deepFreeze(structuredClone(state));
             try {
-              events = creditAccountDecider.decide(step.command(now), state, metadata);
+              events = creditAccountDecider.decide(step.command(now), frozen, metadata);
             } catch (error) {
               if (!(error instanceof DomainError)) throw error;
             }

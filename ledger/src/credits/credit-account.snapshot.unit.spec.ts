@@ -137,9 +137,12 @@ describe('credit account snapshot', () => {
       ['p1', 'paid', new Date(START + 300 * DAY).toISOString()],
       ['g1', 'free', null],
     ]);
-    expect(snapshot.spends.r1).toEqual([state.spends.r1!.capturedAt, 10, 3, 0, 8, 1, 2]);
-    expect(snapshot.spends.r2).toEqual([state.spends.r2!.capturedAt, 6, 0, 2, 6]);
-    expect(Object.keys(snapshot.captured)).toEqual(['r1', 'r2']);
-    expect(Object.keys(snapshot.released)).toEqual(['r3']);
+    expect(snapshot.spendIds).toEqual(['r1', 'r2']);
+    expect(snapshot.spends).toEqual([
+      [state.spends.r1!.capturedAt, 10, 3, 0, 8, 1, 2],
+      [state.spends.r2!.capturedAt, 6, 0, 2, 6],
+    ]);
+    expect(snapshot.capturedIds).toEqual(['r1', 'r2']);
+    expect(snapshot.releasedIds).toEqual(['r3']);
   });
 });
