@@ -9,7 +9,6 @@
 //   npx tsx bench/profile-cold-load.ts [--rounds=5] [--accounts=100] [--history=10000] [--profile=<file>]
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import { randomUUID } from 'node:crypto';
 import {
   createLedger,
   creditStreamId,
@@ -17,9 +16,8 @@ import {
   migrate,
   PostgresEventStore,
   PostgresSnapshotStore,
-  type CommandMetadata,
-  type Ledger,
 } from '@app/ledger';
+import { holdAndCapture } from './lib/command-bench';
 import { createBenchDatabase } from './lib/database';
 import { createSeedFunctions, seedAccountHistories } from './lib/seed-sql';
 import { forEachLimit } from './lib/timing';
@@ -31,39 +29,6 @@ const accounts = Number(arg('accounts', '100'));
 const historyEvents = Number(arg('history', '10000'));
 const profileFile = arg('profile', '');
 const IN_FLIGHT = 8;
-
-const meta = (userId: string, key: string): CommandMetadata => ({
-  now: new Date(),
-  actor: { kind: 'user', id: userId },
-  reason: 'image generation',
-  correlationId: randomUUID(),
-  causationId: null,
-  idempotencyKey: key,
-});
-
-async function holdAndCapture(ledger: Ledger, userId: string) {
-  const stream = creditStreamId(userId);
-  const generationId = randomUUID();
-  await ledger.credits.handle(
-    stream,
-    {
-      type: 'HoldCredits',
-      data: {
-        userId,
-        reservationId: generationId,
-        generationId,
-        amount: 5,
-        deadline: new Date(Date.now() + 600_000),
-      },
-    },
-    meta(userId, `hold:${generationId}`),
-  );
-  await ledger.credits.handle(
-    stream,
-    { type: 'CaptureHold', data: { userId, reservationId: generationId } },
-    meta(userId, `capture:${generationId}`),
-  );
-}
 
 const ticks = (pid: number) => {
   try {

@@ -28,7 +28,7 @@ const meta = (userId: string, key: string): CommandMetadata => ({
 });
 
 /** One generation's credit side: hold 5 credits, then capture the hold. */
-async function holdAndCapture(ledger: Ledger, userId: string) {
+export async function holdAndCapture(ledger: Ledger, userId: string) {
   const stream = creditStreamId(userId);
   const generationId = randomUUID();
   await ledger.credits.handle(
