@@ -29,9 +29,13 @@ export class BuildAlreadyClaimedError extends Error {
 export class BuildLease {
   private readonly claimed: { name: string; version: number }[] = [];
 
-  private constructor(private readonly client: pg.Client) {}
+  /** Null on embedded Postgres, where this process is the only one and `buildingHere` suffices. */
+  private constructor(private readonly client: pg.Client | null) {}
 
   static async open(pool: pg.Pool): Promise<BuildLease> {
+    // PGlite serves one connection at a time: a second one held open would wait for the pool's
+    // forever, and the build would wait for it. Only one process can open its data folder anyway.
+    if (await isEmbedded(pool)) return new BuildLease(null);
     const client = new pg.Client(pool.options);
     // A lost connection loses the locks: another process may then drop the build, which fails.
     client.on('error', () => undefined);
@@ -41,11 +45,15 @@ export class BuildLease {
 
   /** Called before the version's checkpoint row commits, so no one ever sees it unclaimed. */
   async claim(name: string, version: number): Promise<void> {
-    const result = await this.client.query<{ claimed: boolean }>(
-      `SELECT pg_try_advisory_lock(${BUILD_LOCK}) AS claimed`,
-      [name, version],
-    );
-    if (!result.rows[0]!.claimed) throw new BuildAlreadyClaimedError(name, version);
+    if (this.client) {
+      const result = await this.client.query<{ claimed: boolean }>(
+        `SELECT pg_try_advisory_lock(${BUILD_LOCK}) AS claimed`,
+        [name, version],
+      );
+      if (!result.rows[0]!.claimed) throw new BuildAlreadyClaimedError(name, version);
+    } else if (buildingHere.has(buildId(name, version))) {
+      throw new BuildAlreadyClaimedError(name, version);
+    }
     buildingHere.add(buildId(name, version));
     this.claimed.push({ name, version });
   }
@@ -53,16 +61,20 @@ export class BuildLease {
   async close(): Promise<void> {
     for (const { name, version } of this.claimed) {
       buildingHere.delete(buildId(name, version));
-      // One by one: embedded Postgres shares its one session with this process's other builds.
       await this.client
-        .query(`SELECT pg_advisory_unlock(${BUILD_LOCK})`, [name, version])
+        ?.query(`SELECT pg_advisory_unlock(${BUILD_LOCK})`, [name, version])
         .catch(() => undefined);
     }
-    await this.client.end().catch(() => undefined);
+    await this.client?.end().catch(() => undefined);
   }
 }
 
 type Queryable = Pick<pg.Pool, 'query'>;
+
+async function isEmbedded(db: Queryable): Promise<boolean> {
+  const result = await db.query<{ version: string }>('SELECT version() AS version');
+  return result.rows[0]!.version.includes('PGlite');
+}
 
 /** Building versions whose process is gone: no session holds their lock, and not this process. */
 export async function abandonedBuilds(db: Queryable): Promise<{ name: string; version: number }[]> {
