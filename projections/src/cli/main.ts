@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { openLedgerStorage, startTracing, stopTracing, type LedgerStorage } from '@app/ledger';
 import { projectionMigrations } from '../migrations';
-import { ProjectionOperations } from '../operator/projection-operations';
+import { ProjectionOperations, type PrunedVersion } from '../operator/projection-operations';
 import { readLiveRuntime } from '../operator/runtime-file';
 import { allProjections } from '../registry';
 import type { RebuildProgress } from '../runtime/rebuild';
@@ -16,14 +16,14 @@ const usage = `usage: npm run projections -- <command>
   status              version, checkpoint, head and lag of every projection
   rebuild <name>      blue/green rebuild of one projection (${allProjections.map((p) => p.name).join(', ')})
   replay              blue/green rebuild of every projection from the start of the log
-  prune               drop the tables of retired versions
+  prune               drop the tables of retired versions and of abandoned builds
   worker              run the projections worker (production)`;
 
 interface Operations {
   status(): Promise<ProjectionStatus[]>;
   rebuild(name: string, onProgress: (p: RebuildProgress) => void): Promise<unknown>;
   replayAll(onProgress: (p: RebuildProgress) => void): Promise<unknown>;
-  pruneRetired(): Promise<{ name: string; version: number }[]>;
+  pruneRetired(): Promise<PrunedVersion[]>;
 }
 
 async function main(argv: string[]) {
@@ -78,7 +78,7 @@ async function run(operations: Operations, command: string, argument: string | u
       const dropped = await operations.pruneRetired();
       console.log(
         dropped.length
-          ? dropped.map((d) => `dropped ${d.name} v${d.version}`).join('\n')
+          ? dropped.map((d) => `dropped ${d.name} v${d.version} (${d.was})`).join('\n')
           : 'nothing to prune',
       );
       return;

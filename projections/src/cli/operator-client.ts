@@ -1,3 +1,4 @@
+import type { PrunedVersion } from '../operator/projection-operations';
 import type { RuntimeFile } from '../operator/runtime-file';
 import type { RebuildProgress } from '../runtime/rebuild';
 import type { ProjectionStatus } from '../runtime/status';
@@ -65,10 +66,9 @@ export function operatorClient(runtime: RuntimeFile) {
     replayAll: (onProgress: (p: RebuildProgress) => void) =>
       streamProgress('/replay', {}, onProgress),
     async pruneRetired() {
-      return (await (await request('/prune', { method: 'POST', body: '{}' })).json()) as {
-        name: string;
-        version: number;
-      }[];
+      return (await (
+        await request('/prune', { method: 'POST', body: '{}' })
+      ).json()) as PrunedVersion[];
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { EventStore } from '@app/ledger';
 import type pg from 'pg';
+import { dropAbandonedBuilds } from '../runtime/build-lease';
 import { loadCheckpoints } from '../runtime/checkpoints';
 import type { Projection } from '../runtime/projection';
 import type { ProjectionRunner } from '../runtime/projection-runner';
@@ -10,6 +11,13 @@ import {
   type RebuildProgress,
 } from '../runtime/rebuild';
 import { projectionStatus, type ProjectionStatus } from '../runtime/status';
+
+export interface PrunedVersion {
+  readonly name: string;
+  readonly version: number;
+  /** Retired by a swap, or a build whose process died before its swap. */
+  readonly was: 'retired' | 'abandoned';
+}
 
 /** What operators can do to projections, whoever asks (CLI, operator HTTP, staff console). */
 export class ProjectionOperations {
@@ -78,16 +86,21 @@ export class ProjectionOperations {
     }
   }
 
-  /** Drops the tables of retired versions (kept after a swap so an operator can compare). */
-  async pruneRetired(): Promise<{ name: string; version: number }[]> {
+  /**
+   * Drops the tables of retired versions (kept after a swap so an operator can compare) and of
+   * builds whose process died (the same drop a rebuild or a worker start does).
+   */
+  async pruneRetired(): Promise<PrunedVersion[]> {
     const retired = await loadCheckpoints(this.pool, ['retired']);
-    const dropped = [];
+    const dropped: PrunedVersion[] = [];
     for (const row of retired) {
       const projection = this.projections.find((p) => p.name === row.name);
       if (!projection) continue;
       await discardVersion(this.pool, projection, row.version);
-      dropped.push({ name: row.name, version: row.version });
+      dropped.push({ name: row.name, version: row.version, was: 'retired' });
     }
+    for (const build of await dropAbandonedBuilds(this.pool, this.projections))
+      dropped.push({ ...build, was: 'abandoned' });
     return dropped;
   }
 }

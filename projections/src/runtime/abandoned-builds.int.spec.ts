@@ -6,6 +6,7 @@ import { createLedger, ledgerMigrations, PostgresEventStore } from '@app/ledger'
 import { createTestDatabase, type TestDatabase } from '@app/ledger/testing/test-database';
 import { creditHistoryProjection } from '../credit-history/credit-history.projection';
 import { projectionMigrations } from '../migrations';
+import { ProjectionOperations } from '../operator/projection-operations';
 import { allProjections } from '../registry';
 import { seedLedger } from '../testing/seed-ledger';
 import { dropAbandonedBuilds } from './build-lease';
@@ -121,6 +122,48 @@ describe.skipIf(!process.env.DATABASE_URL)('a rebuild whose process dies', () =>
       await swapBlocker.query('COMMIT');
       expect(await second.exited).toBe(0);
       expect(await statusOf(live!)).toBe('live');
+    } finally {
+      await swapBlocker.query('ROLLBACK').catch(() => undefined);
+      swapBlocker.release();
+    }
+  }, 240_000);
+
+  it('is dropped by prune too, beside the retired versions, and prune leaves a live build alone', async () => {
+    const swapBlocker: pg.PoolClient = await database.pool.connect();
+    await swapBlocker.query('BEGIN');
+    await swapBlocker.query(
+      `SELECT 1 FROM projection_checkpoints WHERE name = $1 AND status = 'live' FOR UPDATE`,
+      [NAME],
+    );
+    const operations = new ProjectionOperations(database.pool, store, allProjections);
+    try {
+      const crashedRun = rebuildInChild();
+      await until(async () => (await waitingSessions()) === 1, 'a rebuild at its swap');
+      const [crashed] = await buildingVersions();
+      crashedRun.child.kill('SIGKILL');
+      await crashedRun.exited;
+      await until(async () => (await statusOf(crashed!)) === 'abandoned', 'status: abandoned');
+
+      const crashedTable = await tableOid(crashed!);
+      expect(crashedTable).not.toBeNull();
+      expect(await operations.pruneRetired()).toContainEqual({
+        name: NAME,
+        version: crashed,
+        was: 'abandoned',
+      });
+      expect(await buildingVersions()).toEqual([]);
+      expect(await tableOid(crashed!)).toBeNull();
+
+      const liveRun = rebuildInChild();
+      // The killed rebuild's session still waits at the swap until the blocker ends.
+      await until(async () => (await waitingSessions()) === 2, 'a live rebuild at its swap');
+      const [live] = await buildingVersions();
+      const pruned = await operations.pruneRetired();
+      expect(pruned.filter((row) => row.was === 'abandoned')).toEqual([]);
+      expect(await buildingVersions()).toEqual([live]);
+
+      await swapBlocker.query('COMMIT');
+      expect(await liveRun.exited).toBe(0);
     } finally {
       await swapBlocker.query('ROLLBACK').catch(() => undefined);
       swapBlocker.release();
