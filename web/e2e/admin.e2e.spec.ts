@@ -152,6 +152,21 @@ describe('staff console', () => {
     const projections = page.getByRole('region', { name: 'Projection status' });
     const rebuild = projections.getByRole('button', { name: 'Rebuild credit_history' });
     await rebuild.waitFor();
+    // A build whose process died (a checkpoint row 'building' that no session's lock holds):
+    // shown as abandoned, and dropped by the rebuild below. Needs the database (DATABASE_URL).
+    const pool = session.server.pool;
+    if (pool) {
+      await pool.query(
+        `INSERT INTO projection_checkpoints (name, version, schema_version, status)
+         VALUES ('credit_history', 90, 2, 'building')`,
+      );
+      await page.reload();
+      const abandonedRow = projections.getByRole('row', { name: /credit_history v90/ });
+      await abandonedRow.getByText('Abandoned', { exact: true }).waitFor();
+      expect(await abandonedRow.innerText()).toContain(
+        'Its process is gone; the next rebuild, prune or worker start drops it',
+      );
+    }
     await audit(page, 'operations');
 
     // The ledger audit: none yet on a fresh database; run it from the console, it finds nothing.
@@ -171,6 +186,7 @@ describe('staff console', () => {
       .poll(() => toast(page).innerText(), { timeout: 30_000 })
       .toContain('Rebuild finished');
     expect(await projections.innerText()).toContain('Rebuilt, now live');
+    if (pool) expect(await projections.innerText()).not.toContain('Abandoned');
 
     const events = page.getByRole('list', { name: /^Events of \$all, page 1/ });
     await expect.poll(() => events.locator('pre').first().innerText()).toMatch(/^\{\n {2}"/);

@@ -85,7 +85,7 @@ export const ProjectionsTable = ({ rows, busy, outcomes, onRebuild }: Projection
             {building && <Progress row={row} />}
             {abandoned && (
               <div className={`${styles.small} ${styles.muted}`}>
-                Its process is gone; the next rebuild or worker start drops it
+                Its process is gone; the next rebuild, prune or worker start drops it
               </div>
             )}
             {row.status === 'live' && outcomes[row.name] === 'done' && (
