@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { CheckpointMovedError } from './apply-batch';
 import { FILL_SETTINGS, parametersOf } from './fill-settings';
 import type { CatchUpTarget } from './catch-up';
-import { advanceCheckpointSql } from './checkpoints';
+import { advanceCheckpoint } from './checkpoints';
 import { tableNamesFor, type JointBulkFill } from './projection';
 
 export class JointBulkFillMisdeclaredError extends Error {
@@ -49,8 +49,11 @@ export function jointFillsAmong<T extends CatchUpTarget>(
 }
 
 /**
- * Fills the empty new versions of a joint fill's members from their positions to `upTo`, and
- * moves each one's checkpoint there, in one transaction (each the same compare-and-set as a batch).
+ * Fills the empty new versions of a joint fill's members from their positions to `upTo`: its
+ * statements at once, each in a transaction of its own on a connection of its own (as the parts of
+ * a split fill), then every member's checkpoint moved there in one transaction once they have all
+ * committed (each the same compare-and-set as a batch). Nothing reads a version before it is
+ * swapped in, and a rebuild that fails drops it.
  */
 export async function bulkFillJointly(
   pool: pg.Pool,
@@ -70,19 +73,22 @@ export async function bulkFillJointly(
     upTo.prepare.toString(),
     [...plan.targets[0]!.projection.eventTypes],
   ];
+  const filled = await Promise.allSettled(
+    statements.map((sql) =>
+      withTransaction(pool, async (client) => {
+        await client.query(FILL_SETTINGS);
+        await client.query(sql, parametersOf(sql, scope));
+      }),
+    ),
+  );
+  const failed = filled.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
   await withTransaction(pool, async (client) => {
-    const checkpoints = plan.targets.map((t) => ({ name: t.projection.name, version: t.version }));
-    const advances = plan.targets.map((t, i) =>
-      advanceCheckpointSql(client, checkpoints[i]!, t.position, upTo, applied(t)),
-    );
-    const opened = (await client.query(
-      `${FILL_SETTINGS}; ${advances.join('; ')}`,
-    )) as unknown as pg.QueryResult[];
-    const moved = opened.slice(opened.length - advances.length);
-    const stuck = moved.findIndex((result) => result.rowCount !== 1);
-    if (stuck >= 0)
-      throw new CheckpointMovedError(checkpoints[stuck]!.name, checkpoints[stuck]!.version);
-    for (const sql of statements) await client.query(sql, parametersOf(sql, scope));
+    for (const target of plan.targets) {
+      const checkpoint = { name: target.projection.name, version: target.version };
+      if (!(await advanceCheckpoint(client, checkpoint, target.position, upTo, applied(target))))
+        throw new CheckpointMovedError(checkpoint.name, checkpoint.version);
+    }
   });
   return upTo;
 }

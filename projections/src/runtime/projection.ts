@@ -62,8 +62,9 @@ export interface Projection {
  * builds them all: work their own fills would each do (scanning the log, extracting the same JSON,
  * joining the same rows) is done once for all their tables. Each projection keeps its own bulkFill
  * for a rebuild without the others, and the joint fill must leave exactly the rows those would.
- * It runs in one transaction that also moves every member's checkpoint. Its members fold the same
- * event types (`$3` of BULK_EVENTS_WHERE) and are not split into parts.
+ * Its statements run at once, each in a transaction of its own, so none reads what another writes;
+ * the members' checkpoints move together once all have committed. Its members fold the same event
+ * types (`$3` of BULK_EVENTS_WHERE) and are not split into parts.
  */
 export interface JointBulkFill {
   /** The names of the projections it fills. */
