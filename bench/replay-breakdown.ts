@@ -4,7 +4,8 @@
  * one connection, with its wall time, the CPU time of its backend (/proc) and its WAL bytes
  * (EXPLAIN (ANALYZE, WAL) for fills; the WAL position before and after for an index, which other
  * databases on the server may add to), and the INSERT … SELECT baseline of bench/ledger.ts the same
- * way. Index builds run without parallel workers, so their whole CPU is the one backend's. Drops
+ * way; then each joint fill's statements (what a rebuild of all their members runs instead of the
+ * members' own fills; WAL from the WAL position), outside the total. Index builds run without parallel workers, so their whole CPU is the one backend's. Drops
  * what it built. Seed the database first (e.g. `npx tsx bench/ledger.ts --only=replay
  * --keep-database`).
  *
@@ -147,6 +148,42 @@ async function main() {
   console.log(
     `total\t${total.ms.toFixed(0)}\t${total.cpu.toFixed(0)}\t${(total.wal / 1e6).toFixed(1)}`,
   );
+  // A joint fill replaces its members' own fills when a rebuild builds them all: shown on its own,
+  // outside the total (which counts the members' own fills).
+  const joints = new Set(allProjections.flatMap((p) => p.jointBulkFill ?? []));
+  for (const joint of joints) {
+    if (only.length > 0 && !joint.projections.every((name) => only.includes(name))) continue;
+    const members = allProjections.filter((p) => joint.projections.includes(p.name));
+    const client = await pool.connect();
+    try {
+      for (const p of members) for (const sql of dropTablesSql(p, VERSION)) await client.query(sql);
+      for (const p of members)
+        for (const sql of createTablesSql(p, VERSION)) await client.query(sql);
+      const params = [head.tx, head.gp, [...members[0]!.eventTypes]];
+      for (const [i, sql] of joint.statements(() => tableNamesFor(VERSION)).entries()) {
+        const highest = Math.max(0, ...[...sql.matchAll(/\$(\d+)/g)].map((m) => Number(m[1])));
+        const r = await measure(client, async () => {
+          await client.query(
+            `BEGIN; SET LOCAL synchronous_commit = off; SET LOCAL work_mem = '256MB'; SET LOCAL jit = off`,
+          );
+          await client.query(sql, params.slice(0, highest));
+          await client.query('COMMIT');
+          return null;
+        });
+        console.log(
+          [
+            `joint ${joint.projections.join('+')} fill ${i + 1} (instead of their own)`,
+            r.ms.toFixed(0),
+            r.cpu.toFixed(0),
+            (r.wal / 1e6).toFixed(1),
+          ].join('\t'),
+        );
+      }
+      for (const p of members) for (const sql of dropTablesSql(p, VERSION)) await client.query(sql);
+    } finally {
+      client.release();
+    }
+  }
   await pool.end();
 }
 

@@ -47,7 +47,8 @@ export const addedLots = (columns = '') => `
 const SCOPE = `SELECT type, data, metadata, (data->>'amount')::int AS amount
   FROM events WHERE ${BULK_EVENTS_WHERE}`;
 
-export const creditBalancesBulkFill = (table: TableNames) => [
+/** credit_balances: each user's totals, from one scan of the log. */
+export const creditBalanceTotalsFill = (table: TableNames) =>
   `INSERT INTO ${table('credit_balances')} (user_id, held, lifetime_granted, lifetime_purchased,
      lifetime_spent, lifetime_refunded, lifetime_expired, lifetime_revoked, updated_at)
    SELECT data->>'userId',
@@ -57,7 +58,10 @@ export const creditBalancesBulkFill = (table: TableNames) => [
      ${total('CreditsRefunded')}, ${total('CreditsExpired')}, ${total('CreditsRevoked')},
      max((metadata->>'occurredAt')::timestamptz)
    FROM (${SCOPE}) AS e
-   GROUP BY data->>'userId'`,
+   GROUP BY data->>'userId'`;
+
+/** credit_lots: each lot as first added, less every adjustment made after it. */
+const creditLotsFill = (table: TableNames) =>
   `WITH added AS (
      SELECT DISTINCT ON (user_id, lot_id) * FROM (${addedLots()}) AS a
      ORDER BY user_id, lot_id, tx, gp
@@ -69,5 +73,9 @@ export const creditBalancesBulkFill = (table: TableNames) => [
    FROM added AS a
    LEFT JOIN adjustments AS j
      ON j.user_id = a.user_id AND j.lot_id = a.lot_id AND (j.tx, j.gp) > (a.tx, a.gp)
-   GROUP BY a.user_id, a.lot_id, a.funding, a.amount, a.expires_at, a.created_at`,
+   GROUP BY a.user_id, a.lot_id, a.funding, a.amount, a.expires_at, a.created_at`;
+
+export const creditBalancesBulkFill = (table: TableNames) => [
+  creditBalanceTotalsFill(table),
+  creditLotsFill(table),
 ];

@@ -9,6 +9,7 @@ import { parseOnce } from '../runtime/parse-once';
 import type { Projection } from '../runtime/projection';
 import { accountSnapshotNotice } from '../account-snapshot/change-notice';
 import { creditBalancesBulkFill } from './credit-balances.bulk-fill';
+import { creditLotsJointBulkFill } from '../credit-buckets/credit-lots.joint-fill';
 
 // Balances per user (held and lifetime totals) and the lots behind them. "Available" is computed
 // when read, from lots not yet expired: credits are unusable from their instant of expiry.
@@ -162,6 +163,7 @@ export const creditBalancesProjection: Projection = {
   eventTypes: new Set(creditAccountEventTypes),
   changeNotice: accountSnapshotNotice,
   bulkFill: creditBalancesBulkFill,
+  jointBulkFill: creditLotsJointBulkFill,
 
   async apply(client: pg.PoolClient, events: readonly RecordedEvent[], table) {
     const batch = new BatchAccumulator();

@@ -6,18 +6,24 @@ import type { TableNames } from '../runtime/projection';
 // that lot was added before it), and every adjustment made after the lot was added.
 
 /** creditBucketOf (ledger/src/credits/credit-buckets.ts) as SQL; the spec compares both. */
-const BUCKET_OF = `CASE WHEN source IN ('pack', 'gift') THEN 'pack'
+export const BUCKET_OF = `CASE WHEN source IN ('pack', 'gift') THEN 'pack'
   WHEN source IN ('plan', 'monthly_allowance') OR starts_with(source, 'invoice:') THEN 'plan'
   WHEN funding = 'paid' THEN 'plan' ELSE 'free' END`;
 
+/**
+ * The columns a lot's bucket comes from: the source its event names, and for a refunded paid lot
+ * the lot its credits came from (`<refundId>:<that lot>`), whose source it inherits.
+ */
+export const INHERITED_SOURCE = `,
+  CASE type WHEN 'CreditsGranted' THEN data->>'source'
+    WHEN 'CreditsPurchased' THEN coalesce(data->>'product', 'plan') ELSE 'refund' END AS source,
+  CASE WHEN type = 'CreditsRefunded' AND lot->>'funding' = 'paid'
+      AND starts_with(lot->>'lotId', (data->>'refundId') || ':')
+    THEN substr(lot->>'lotId', length(data->>'refundId') + 2) END AS inherit_from`;
+
 export const creditBucketsBulkFill = (table: TableNames) => [
   `WITH RECURSIVE added AS (
-     SELECT DISTINCT ON (user_id, lot_id) * FROM (${addedLots(`,
-       CASE type WHEN 'CreditsGranted' THEN data->>'source'
-         WHEN 'CreditsPurchased' THEN coalesce(data->>'product', 'plan') ELSE 'refund' END AS source,
-       CASE WHEN type = 'CreditsRefunded' AND lot->>'funding' = 'paid'
-           AND starts_with(lot->>'lotId', (data->>'refundId') || ':')
-         THEN substr(lot->>'lotId', length(data->>'refundId') + 2) END AS inherit_from`)}) AS a
+     SELECT DISTINCT ON (user_id, lot_id) * FROM (${addedLots(INHERITED_SOURCE)}) AS a
      ORDER BY user_id, lot_id, tx, gp
    ),
    linked AS (

@@ -8,11 +8,13 @@ import {
   type NewEvent,
 } from '@app/ledger';
 import { createTestDatabase, type TestDatabase } from '@app/ledger/testing/test-database';
+import { creditLotsJointBulkFill } from '../credit-buckets/credit-lots.joint-fill';
 import { projectionMigrations } from '../migrations';
 import { allProjections } from '../registry';
 import { dumpProjection } from '../testing/dump';
 import { seedLedger } from '../testing/seed-ledger';
 import { installMissingProjections } from './ensure-projections';
+import type { JointBulkFill } from './projection';
 import { ProjectionRunner } from './projection-runner';
 import { rebuildProjections } from './rebuild';
 
@@ -497,5 +499,28 @@ describe('bulk fill of a rebuild', () => {
     const live = await Promise.all(filled.map((p) => dumpProjection(database.pool, p)));
     await rebuildProjections(database.pool, store, filled);
     expect(await Promise.all(filled.map((p) => dumpProjection(database.pool, p)))).toEqual(live);
+  });
+
+  it('fills credit_balances and credit_buckets by their joint fill when both are rebuilt, each by its own alone', async () => {
+    const members = allProjections.filter((p) => p.jointBulkFill === creditLotsJointBulkFill);
+    expect(members.map((p) => p.name).sort()).toEqual(['credit_balances', 'credit_buckets']);
+    const live = await Promise.all(members.map((p) => dumpProjection(database.pool, p)));
+    let jointRuns = 0;
+    const counted: JointBulkFill = {
+      ...creditLotsJointBulkFill,
+      statements: (tables) => {
+        jointRuns++;
+        return creditLotsJointBulkFill.statements(tables);
+      },
+    };
+    const spied = members.map((p) => ({ ...p, jointBulkFill: counted }));
+    await rebuildProjections(database.pool, store, spied);
+    expect(jointRuns).toBe(1);
+    expect(await Promise.all(spied.map((p) => dumpProjection(database.pool, p)))).toEqual(live);
+    for (const [i, alone] of spied.entries()) {
+      await rebuildProjections(database.pool, store, [alone]);
+      expect(await dumpProjection(database.pool, alone)).toEqual(live[i]);
+    }
+    expect(jointRuns).toBe(1);
   });
 });

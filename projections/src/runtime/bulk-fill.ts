@@ -8,6 +8,8 @@ import type pg from 'pg';
 import { advanceCheckpoint, advanceCheckpointSql } from './checkpoints';
 import { catchUp, type CatchUpTarget } from './catch-up';
 import { CheckpointMovedError } from './apply-batch';
+import { FILL_SETTINGS, parametersOf } from './fill-settings';
+import { bulkFillJointly, jointFillsAmong } from './joint-bulk-fill';
 import { tableNamesFor, type Projection } from './projection';
 
 /**
@@ -24,14 +26,6 @@ export const BULK_EVENTS_WHERE = `(transaction_id, global_position) <= ($1::text
  */
 export const BULK_FILL_PART = (key: string) =>
   `(hashtext(${key}) & 2147483647) % $5::int = $4::int`;
-
-const FILL_SETTINGS = `SET LOCAL synchronous_commit = off; SET LOCAL work_mem = '256MB'; SET LOCAL jit = off`;
-
-/** The parameters a statement refers to: the first n when its highest is `$n`. */
-function parametersOf(sql: string, all: readonly unknown[]): unknown[] {
-  const highest = Math.max(0, ...[...sql.matchAll(/\$(\d+)/g)].map((m) => Number(m[1])));
-  return all.slice(0, highest);
-}
 
 export interface BulkFillTarget {
   readonly projection: Projection;
@@ -142,7 +136,7 @@ async function foldUpTo(
 /**
  * The first pass over the log. When the log is in the same database, the projections that have a
  * set-wise bulk fill are filled by Postgres up to the current head (one statement per table, on
- * connections of their own) while the others fold the log batch by batch here; everything after
+ * connections of their own; projections that share a joint fill and are all built here, by it) while the others fold the log batch by batch here; everything after
  * the head then goes through the batches as before. Here the batches read only the events of the
  * types the remaining projections fold (a projection skips other events anyway).
  */
@@ -166,10 +160,18 @@ export async function fillFromStart(
     read += events;
     onApplied(events);
   };
+  const joint = jointFillsAmong(bulk);
+  const jointly = new Set(joint.flatMap((plan) => plan.targets));
   const results = await Promise.allSettled([
-    ...bulk.map(async (build) => {
-      build.position = await bulkFill(pool, build, build.position, head, folded(build));
+    ...joint.map(async (plan) => {
+      await bulkFillJointly(pool, plan, head, folded);
+      for (const build of plan.targets) build.position = head;
     }),
+    ...bulk
+      .filter((build) => !jointly.has(build))
+      .map(async (build) => {
+        build.position = await bulkFill(pool, build, build.position, head, folded(build));
+      }),
     rest.length > 0 ? foldUpTo(pool, store, rest, head, batchSize, countRead) : Promise.resolve(),
   ]);
   const failed = results.find((result) => result.status === 'rejected');

@@ -48,8 +48,29 @@ export interface Projection {
    * nothing a part writes (another part may have committed its rows already).
    */
   readonly bulkFillParts?: number;
+  /**
+   * Set on every projection a joint fill fills (the same object on each): when a rebuild builds
+   * them all in one pass, it fills them with the joint fill instead of their own (see JointBulkFill).
+   */
+  readonly jointBulkFill?: JointBulkFill;
   /** Set when processes cache what this read model shows (see ChangeNotice). */
   readonly changeNotice?: ChangeNotice;
+}
+
+/**
+ * Set-wise statements that fill the new versions of several projections at once, when one rebuild
+ * builds them all: work their own fills would each do (scanning the log, extracting the same JSON,
+ * joining the same rows) is done once for all their tables. Each projection keeps its own bulkFill
+ * for a rebuild without the others, and the joint fill must leave exactly the rows those would.
+ * Its statements run at once, each in a transaction of its own, so none reads what another writes;
+ * the members' checkpoints move together once all have committed. Its members fold the same event
+ * types (`$3` of BULK_EVENTS_WHERE) and are not split into parts.
+ */
+export interface JointBulkFill {
+  /** The names of the projections it fills. */
+  readonly projections: readonly string[];
+  /** The statements; `tables(name)` resolves the tables of that projection's new version. */
+  readonly statements: (tables: (projection: string) => TableNames) => readonly string[];
 }
 
 export const versionedTable = (baseName: string, version: number) => `${baseName}_v${version}`;

@@ -1,0 +1,62 @@
+import {
+  addedLots,
+  creditBalanceTotalsFill,
+  LOT_ADJUSTMENTS,
+} from '../credit-balances/credit-balances.bulk-fill';
+import type { JointBulkFill, TableNames } from '../runtime/projection';
+import { BUCKET_OF, INHERITED_SOURCE } from './credit-buckets.bulk-fill';
+
+/**
+ * credit_lots (credit_balances) and credit_bucket_lots (credit_buckets) in one statement: the same
+ * lots, as first added, with the same adjustments made after them, so the two scans of the log, the
+ * JSON they extract and the join of every lot with its adjustments are done once for both tables.
+ * Each table keeps the rows its own fill would write (the bulk-fill spec compares them with the
+ * batch folds).
+ */
+const creditLotsJointFill = (balances: TableNames, buckets: TableNames) => `
+  WITH RECURSIVE added AS (
+     SELECT DISTINCT ON (user_id, lot_id) * FROM (${addedLots(INHERITED_SOURCE)}) AS a
+     ORDER BY user_id, lot_id, tx, gp
+   ),
+   linked AS (
+     SELECT a.*, o.lot_id AS origin_id FROM added AS a
+     LEFT JOIN added AS o
+       ON o.user_id = a.user_id AND o.lot_id = a.inherit_from AND (o.tx, o.gp) < (a.tx, a.gp)
+   ),
+   sourced AS (
+     SELECT user_id, lot_id, source FROM linked WHERE origin_id IS NULL
+     UNION ALL
+     SELECT l.user_id, l.lot_id, o.source FROM sourced AS o
+     JOIN linked AS l ON l.user_id = o.user_id AND l.origin_id = o.lot_id
+   ),
+   adjustments AS MATERIALIZED (${LOT_ADJUSTMENTS}),
+   lots AS MATERIALIZED (
+     SELECT a.user_id, a.lot_id, a.funding, a.amount, a.amount + coalesce(sum(j.delta), 0) AS remaining,
+       a.expires_at::timestamptz AS expires_at, a.created_at::timestamptz AS created_at
+     FROM added AS a
+     LEFT JOIN adjustments AS j
+       ON j.user_id = a.user_id AND j.lot_id = a.lot_id AND (j.tx, j.gp) > (a.tx, a.gp)
+     GROUP BY a.user_id, a.lot_id, a.funding, a.amount, a.expires_at, a.created_at
+   ),
+   balance_lots AS (
+     INSERT INTO ${balances('credit_lots')} (user_id, lot_id, funding, remaining, expires_at, created_at)
+     SELECT user_id, lot_id, funding, remaining, expires_at, created_at FROM lots
+   )
+   INSERT INTO ${buckets('credit_bucket_lots')} (user_id, lot_id, bucket, funding, source, amount,
+     remaining, expires_at, created_at)
+   SELECT l.user_id, l.lot_id, ${BUCKET_OF.replaceAll('source', 's.source').replaceAll('funding', 'l.funding')},
+     l.funding, s.source, l.amount, l.remaining, l.expires_at, l.created_at
+   FROM lots AS l
+   JOIN sourced AS s ON s.user_id = l.user_id AND s.lot_id = l.lot_id`;
+
+/**
+ * credit_balances and credit_buckets rebuilt together: credit_balances' totals as its own fill
+ * writes them, and both lot tables from one statement.
+ */
+export const creditLotsJointBulkFill: JointBulkFill = {
+  projections: ['credit_balances', 'credit_buckets'],
+  statements: (tables) => [
+    creditBalanceTotalsFill(tables('credit_balances')),
+    creditLotsJointFill(tables('credit_balances'), tables('credit_buckets')),
+  ],
+};

@@ -1,0 +1,94 @@
+import { withTransaction, type GlobalPosition } from '@app/ledger';
+import type pg from 'pg';
+import { CheckpointMovedError } from './apply-batch';
+import { FILL_SETTINGS, parametersOf } from './fill-settings';
+import type { CatchUpTarget } from './catch-up';
+import { advanceCheckpoint } from './checkpoints';
+import { tableNamesFor, type JointBulkFill } from './projection';
+
+export class JointBulkFillMisdeclaredError extends Error {
+  constructor(projections: readonly string[], why: string) {
+    super(`joint bulk fill of ${projections.join(', ')}: ${why}`);
+    this.name = 'JointBulkFillMisdeclaredError';
+  }
+}
+
+export interface JointFillPlan<T extends CatchUpTarget = CatchUpTarget> {
+  readonly fill: JointBulkFill;
+  /** Its members' builds, in the order of `fill.projections`. */
+  readonly targets: readonly T[];
+}
+
+const sameTypes = (a: ReadonlySet<string>, b: ReadonlySet<string>) =>
+  a.size === b.size && [...a].every((type) => b.has(type));
+
+/**
+ * The joint fills every member of which is among `targets` (a rebuild of only some of them fills
+ * each with its own bulkFill), each with its members' targets.
+ */
+export function jointFillsAmong<T extends CatchUpTarget>(
+  targets: readonly T[],
+): JointFillPlan<T>[] {
+  const fills = new Set(targets.flatMap((t) => t.projection.jointBulkFill ?? []));
+  const plans: JointFillPlan<T>[] = [];
+  for (const fill of fills) {
+    const members = fill.projections.map((name) => targets.find((t) => t.projection.name === name));
+    if (members.some((member) => member === undefined)) continue;
+    const built = members as T[];
+    for (const { projection } of built) {
+      if (projection.jointBulkFill !== fill)
+        throw new JointBulkFillMisdeclaredError(fill.projections, `${projection.name} lacks it`);
+      if ((projection.bulkFillParts ?? 1) !== 1)
+        throw new JointBulkFillMisdeclaredError(fill.projections, `${projection.name} has parts`);
+      if (!sameTypes(projection.eventTypes, built[0]!.projection.eventTypes))
+        throw new JointBulkFillMisdeclaredError(fill.projections, 'members fold different types');
+    }
+    plans.push({ fill, targets: built });
+  }
+  return plans;
+}
+
+/**
+ * Fills the empty new versions of a joint fill's members from their positions to `upTo`: its
+ * statements at once, each in a transaction of its own on a connection of its own (as the parts of
+ * a split fill), then every member's checkpoint moved there in one transaction once they have all
+ * committed (each the same compare-and-set as a batch). Nothing reads a version before it is
+ * swapped in, and a rebuild that fails drops it.
+ */
+export async function bulkFillJointly(
+  pool: pg.Pool,
+  plan: JointFillPlan,
+  upTo: GlobalPosition,
+  applied: (target: CatchUpTarget) => number,
+): Promise<GlobalPosition> {
+  const versions = new Map(plan.targets.map((t) => [t.projection.name, t.version]));
+  const statements = plan.fill.statements((name) => {
+    const version = versions.get(name);
+    if (version === undefined)
+      throw new JointBulkFillMisdeclaredError(plan.fill.projections, `no tables for ${name}`);
+    return tableNamesFor(version);
+  });
+  const scope = [
+    upTo.commit.toString(),
+    upTo.prepare.toString(),
+    [...plan.targets[0]!.projection.eventTypes],
+  ];
+  const filled = await Promise.allSettled(
+    statements.map((sql) =>
+      withTransaction(pool, async (client) => {
+        await client.query(FILL_SETTINGS);
+        await client.query(sql, parametersOf(sql, scope));
+      }),
+    ),
+  );
+  const failed = filled.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+  await withTransaction(pool, async (client) => {
+    for (const target of plan.targets) {
+      const checkpoint = { name: target.projection.name, version: target.version };
+      if (!(await advanceCheckpoint(client, checkpoint, target.position, upTo, applied(target))))
+        throw new CheckpointMovedError(checkpoint.name, checkpoint.version);
+    }
+  });
+  return upTo;
+}

@@ -1,0 +1,54 @@
+import { START_POSITION } from '@app/ledger';
+import { describe, expect, it } from 'vitest';
+import type { CatchUpTarget } from './catch-up';
+import { jointFillsAmong, JointBulkFillMisdeclaredError } from './joint-bulk-fill';
+import type { JointBulkFill, Projection } from './projection';
+
+const joint: JointBulkFill = { projections: ['a', 'b'], statements: () => [] };
+
+const projection = (name: string, extra: Partial<Projection> = {}): Projection => ({
+  name,
+  version: 1,
+  tables: [],
+  eventTypes: new Set(['X', 'Y']),
+  apply: async () => undefined,
+  bulkFill: () => [],
+  jointBulkFill: joint,
+  ...extra,
+});
+
+const build = (p: Projection): CatchUpTarget => ({
+  projection: p,
+  version: 2,
+  position: START_POSITION,
+});
+
+describe('jointFillsAmong', () => {
+  it('plans a joint fill when every member is built, with the members in its order', () => {
+    const [b, a, c] = [
+      build(projection('b')),
+      build(projection('a')),
+      build(projection('c', { jointBulkFill: undefined })),
+    ];
+    const plans = jointFillsAmong([b, a, c]);
+    expect(plans).toHaveLength(1);
+    expect(plans[0]!.fill).toBe(joint);
+    expect(plans[0]!.targets).toEqual([a, b]);
+  });
+
+  it('leaves members to their own fills when one of them is not built', () => {
+    expect(jointFillsAmong([build(projection('a'))])).toEqual([]);
+  });
+
+  it('refuses a member split into parts, folding other types, or without the fill', () => {
+    const refused = (b: Projection) => () => jointFillsAmong([build(projection('a')), build(b)]);
+    expect(refused(projection('b', { bulkFillParts: 2 }))).toThrow(JointBulkFillMisdeclaredError);
+    expect(refused(projection('b', { eventTypes: new Set(['X']) }))).toThrow(
+      JointBulkFillMisdeclaredError,
+    );
+    const other: JointBulkFill = { projections: ['a', 'b'], statements: () => [] };
+    expect(() =>
+      jointFillsAmong([build(projection('a')), build(projection('b', { jointBulkFill: other }))]),
+    ).toThrow(JointBulkFillMisdeclaredError);
+  });
+});
