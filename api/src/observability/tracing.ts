@@ -22,7 +22,12 @@ export {
  */
 export function traceRequest(request: IncomingMessage, response: ServerResponse, next: () => void) {
   if (!tracingEnabled()) return next();
-  const parent = propagation.extract(context.active(), request.headers);
+  const headers = request.headers;
+  // The W3C propagators read only these two headers: without them there is nothing to extract.
+  const parent =
+    headers.traceparent === undefined && headers.baggage === undefined
+      ? context.active()
+      : propagation.extract(context.active(), headers);
   const path = (request.url ?? '/').split('?')[0]!;
   const span = tracer().startSpan(
     `${request.method ?? 'GET'} ${path.startsWith('/api/') || path === '/graphql' ? path : 'static'}`,
