@@ -37,7 +37,8 @@ export function traceRequest(request: IncomingMessage, response: ServerResponse,
   const traceId = span.spanContext().traceId;
   const scope = logScope.getStore();
   if (scope) scope.traceId = traceId;
-  response.once('close', () => {
+  // `on`, not `once`: a response closes once, and once wraps the listener in a bound copy.
+  response.on('close', () => {
     const route = routeOf(request);
     if (route) {
       span.setAttribute('http.route', route);
