@@ -147,7 +147,8 @@ export class LeanSpan implements Span, ReadableSpan {
       }
       this.attributeCount++;
     }
-    this.attributes[key] = value;
+    // As the SDK: an array is copied, so a caller changing it later does not change the span.
+    this.attributes[key] = Array.isArray(value) ? value.slice() : value;
     return this;
   }
 
@@ -231,6 +232,7 @@ export class LeanSpan implements Span, ReadableSpan {
     }
     const endMillis = endTime === undefined ? this.nowMillis() : explicitMillis(endTime);
     this.endMillis = Math.max(endMillis, this.startMillis);
+    this.processor.onEnding?.(this);
     this.ended = true;
     this.processor.onEnd(this);
   }

@@ -151,6 +151,18 @@ describe('LeanTracer', () => {
     expect(root.spanContext().traceId).not.toBe('0'.repeat(32));
   });
 
+  it('copies an array attribute, and tells the processor a span is ending before it has ended', () => {
+    const { lean, leanTracer } = tracers();
+    const ending: boolean[] = [];
+    lean.processor.onEnding = (span) => void ending.push(span.ended);
+    const list = ['a', 'b'];
+    const span = leanTracer.startSpan('arrays', { attributes: { list } }, ROOT_CONTEXT);
+    list.push('c');
+    span.end();
+    expect(lean.ended[0]!.attributes.list).toEqual(['a', 'b']);
+    expect(ending).toEqual([false]);
+  });
+
   it('keeps 128 attributes, counts the rest dropped, and ends once', () => {
     const { lean, leanTracer } = tracers();
     const span = leanTracer.startSpan('many', {}, ROOT_CONTEXT);
