@@ -28,8 +28,11 @@ export function useOperationTracing(): Plugin {
           span.end();
           return result;
         };
-        const ran = context.with(trace.setSpan(context.active(), span), () =>
-          executeFn(executeArgs),
+        const ran = context.with(
+          trace.setSpan(context.active(), span),
+          executeFn,
+          undefined,
+          executeArgs,
         );
         if (ran instanceof Promise)
           return ran.then(finish, (error: unknown) => {

@@ -119,6 +119,24 @@ describe('traces exported over OTLP/HTTP', () => {
     expect(reads.length).toBeGreaterThan(0);
     expect(reads.some((span) => meTree.ancestors(span).includes('graphql query Me'))).toBe(true);
 
+    // A caller's W3C traceparent is continued: the server span joins its trace, under its span.
+    const callerTrace = randomUUID().replaceAll('-', '');
+    const continued = await api.fetch('/graphql', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-graphql-yoga-csrf': '1',
+        traceparent: `00-${callerTrace}-00f067aa0ba902b7-01`,
+      },
+      body: JSON.stringify({ query: 'query Me { me { id } }' }),
+    });
+    expect(continued.status).toBe(200);
+    await waitForSpans(receiver.spans, callerTrace, ['POST /graphql', 'graphql query Me']);
+    const continuedServer = treeOf(receiver.spans, callerTrace).spans.find(
+      (span) => span.name === 'POST /graphql',
+    );
+    expect(continuedServer?.parentSpanId).toBe('00f067aa0ba902b7');
+
     const expected = [
       'POST /api/generate-image',
       'eventstore.append',

@@ -22,7 +22,12 @@ export {
  */
 export function traceRequest(request: IncomingMessage, response: ServerResponse, next: () => void) {
   if (!tracingEnabled()) return next();
-  const parent = propagation.extract(context.active(), request.headers);
+  const headers = request.headers;
+  // The W3C propagators read only these two headers: without them there is nothing to extract.
+  const parent =
+    headers.traceparent === undefined && headers.baggage === undefined
+      ? context.active()
+      : propagation.extract(context.active(), headers);
   const path = (request.url ?? '/').split('?')[0]!;
   const span = tracer().startSpan(
     `${request.method ?? 'GET'} ${path.startsWith('/api/') || path === '/graphql' ? path : 'static'}`,
@@ -32,7 +37,8 @@ export function traceRequest(request: IncomingMessage, response: ServerResponse,
   const traceId = span.spanContext().traceId;
   const scope = logScope.getStore();
   if (scope) scope.traceId = traceId;
-  response.once('close', () => {
+  // `on`, not `once`: a response closes once, and once wraps the listener in a bound copy.
+  response.on('close', () => {
     const route = routeOf(request);
     if (route) {
       span.setAttribute('http.route', route);

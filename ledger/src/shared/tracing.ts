@@ -8,9 +8,12 @@ import {
   type Span,
   type Tracer,
 } from '@opentelemetry/api';
+import type { InstrumentationScope } from '@opentelemetry/core';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import pg from 'pg';
+import { chainContext } from './chain-context';
+import { LeanTracer, leanTracingAllowed } from './lean-tracer';
 import { carryLogScopeIn, type LogScope } from './logger';
 import { PooledIdGenerator } from './span-ids';
 import { WorkerSpanExporter } from './worker-span-exporter';
@@ -26,8 +29,9 @@ let provider: NodeTracerProvider | null = null;
 // Looked up once: getTracer builds a key and searches the provider's map on every call, and a
 // request makes its spans through it.
 let ownTracer: Tracer | null = null;
+const TRACER_NAME = 'stylised';
 
-export const tracer = (): Tracer => ownTracer ?? trace.getTracer('stylised');
+export const tracer = (): Tracer => ownTracer ?? trace.getTracer(TRACER_NAME);
 
 export const tracingEnabled = () => provider !== null;
 
@@ -43,18 +47,30 @@ export function startTracing(
   const endpoint = env.OTEL_EXPORTER_OTLP_ENDPOINT?.replace(/\/$/, '');
   const url = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? (endpoint && `${endpoint}/v1/traces`);
   if (!url || env.OTEL_SDK_DISABLED === 'true') return false;
-  provider = new NodeTracerProvider({
-    resource: resourceFromAttributes({
-      'service.name': env.OTEL_SERVICE_NAME ?? defaultServiceName,
-    }),
-    idGenerator: new PooledIdGenerator(),
-    // OTLP/HTTP with JSON bodies, each span encoded as it ends, sent from a worker thread; headers,
-    // timeout and compression from the standard OTEL_EXPORTER_OTLP_* variables.
-    spanProcessors: [new WorkerSpanProcessor(new WorkerSpanExporter(url), batchSettings(env))],
+  const resource = resourceFromAttributes({
+    'service.name': env.OTEL_SERVICE_NAME ?? defaultServiceName,
   });
+  const idGenerator = new PooledIdGenerator();
+  // OTLP/HTTP with JSON bodies, each span encoded as it ends, sent from a worker thread; headers,
+  // timeout and compression from the standard OTEL_EXPORTER_OTLP_* variables.
+  const processor = new WorkerSpanProcessor(new WorkerSpanExporter(url), batchSettings(env));
+  provider = new NodeTracerProvider({ resource, idGenerator, spanProcessors: [processor] });
   // The async-hooks context manager and the W3C trace-context propagator.
   provider.register();
-  ownTracer = provider.getTracer('stylised');
+  const sdkTracer = provider.getTracer(TRACER_NAME);
+  // Our spans, made as the SDK's default configuration would make them for less (lean-tracer.ts);
+  // the SDK's own tracer when the environment sets a sampler or limits (the SDK reads them from
+  // process.env).
+  ownTracer =
+    leanTracingAllowed(env) && leanTracingAllowed(process.env)
+      ? new LeanTracer({
+          resource,
+          scope: (sdkTracer as unknown as { instrumentationScope: InstrumentationScope })
+            .instrumentationScope,
+          idGenerator,
+          processor,
+        })
+      : sdkTracer;
   carryLogScopeIn(logScopeOnContext);
   tracePostgres();
   return true;
@@ -91,10 +107,14 @@ export async function flushTracing() {
 
 const LOG_SCOPE = createContextKey('stylised log scope');
 
-/** The request log scope as a value of the OpenTelemetry context: one async-local store, not two. */
+/**
+ * The request log scope as a value of the OpenTelemetry context: one async-local store, not two.
+ * The request's context starts here, as a ChainContext, so the spans set on it later are links
+ * of that chain rather than copies of a Map.
+ */
 const logScopeOnContext = {
   run: <T>(scope: LogScope, work: () => T): T =>
-    context.with(context.active().setValue(LOG_SCOPE, scope), work),
+    context.with(chainContext(context.active(), LOG_SCOPE, scope), work),
   getStore: () => context.active().getValue(LOG_SCOPE) as LogScope | undefined,
 };
 
