@@ -4,12 +4,17 @@ import type pg from 'pg';
 
 /** Read-your-writes: a mutation returns once the read models have seen its events. */
 export interface ProjectionsGate {
-  waitFor(position: GlobalPosition | null): Promise<boolean>;
+  /**
+   * Waits until the read models named (every live one when `readModels` is absent) have applied
+   * the log up to `position`.
+   */
+  waitFor(position: GlobalPosition | null, readModels?: readonly string[]): Promise<boolean>;
 }
 
 export function inProcessGate(runner: ProjectionRunner, timeoutMs: number): ProjectionsGate {
   return {
-    waitFor: (position) => (position ? runner.waitFor(position, timeoutMs) : Promise.resolve(true)),
+    waitFor: (position, readModels) =>
+      position ? runner.waitFor(position, timeoutMs, readModels) : Promise.resolve(true),
   };
 }
 
@@ -20,7 +25,9 @@ export function pollingGate(
   timeoutMs: number,
 ): ProjectionsGate {
   return {
-    waitFor: (position) =>
-      position ? waitForProjections(pool, position, names, timeoutMs) : Promise.resolve(true),
+    waitFor: (position, readModels) =>
+      position
+        ? waitForProjections(pool, position, readModels ?? names, timeoutMs)
+        : Promise.resolve(true),
   };
 }

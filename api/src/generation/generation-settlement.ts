@@ -6,6 +6,12 @@ import {
   type GlobalPosition,
   type Ledger,
 } from '@app/ledger';
+import {
+  creditBalancesProjection,
+  creditBucketsProjection,
+  creditHistoryProjection,
+  generationHistoryProjection,
+} from '@app/projections';
 import type { ProjectionsGate } from '../composition/projections-gate';
 import type { BlobStore } from '../storage/blob-store';
 import type { GenerationRepository, GenerationRequest } from './generation-repository';
@@ -13,6 +19,18 @@ import type { GenerationRepository, GenerationRequest } from './generation-repos
 export const resultKeyFor = (request: Pick<GenerationRequest, 'id' | 'userId'>) =>
   `results/${request.userId}/${request.id}.png`;
 export const resultUrlFor = (generationId: string) => `/api/generations/${generationId}/image`;
+
+/**
+ * What the user reads once a generation is settled: the balance (me.credits and the credit
+ * buckets), the credit history and My creations. The staff's paid-credits report, shares and
+ * subscriptions are not waited for: a slow one of those must not hold up the answer.
+ */
+export const SETTLEMENT_READ_MODELS: readonly string[] = [
+  creditBalancesProjection.name,
+  creditBucketsProjection.name,
+  creditHistoryProjection.name,
+  generationHistoryProjection.name,
+];
 
 export interface SettlementActor {
   actor: CommandMetadata['actor'];
@@ -168,6 +186,8 @@ export class GenerationSettlement {
 
   /** Read-your-writes: the balance and the history show this settlement when we answer. */
   private async waitFor(...positions: (GlobalPosition | null)[]) {
-    await Promise.all(positions.map((position) => this.projections.waitFor(position)));
+    await Promise.all(
+      positions.map((position) => this.projections.waitFor(position, SETTLEMENT_READ_MODELS)),
+    );
   }
 }

@@ -96,11 +96,25 @@ export class ProjectionRunner {
     return new Map(this.targets.map((target) => [target.projection.name, target.position]));
   }
 
-  /** Resolves once every live projection has applied the log up to `position` (or times out). */
-  async waitFor(position: GlobalPosition, timeoutMs: number): Promise<boolean> {
-    const reached = () =>
-      this.targets.length > 0 &&
-      this.targets.every((target) => comparePositions(target.position, position) >= 0);
+  /**
+   * Resolves once the named live projections (every one when `names` is absent) have applied the
+   * log up to `position`, or times out. A caller names the read models its answer reads, so a slow
+   * or failing unrelated projection does not hold it up.
+   */
+  async waitFor(
+    position: GlobalPosition,
+    timeoutMs: number,
+    names?: readonly string[],
+  ): Promise<boolean> {
+    const reached = () => {
+      if (this.targets.length === 0) return false;
+      const waitedFor = names
+        ? names.map((name) => this.targets.find((target) => target.projection.name === name))
+        : this.targets;
+      return waitedFor.every(
+        (target) => target !== undefined && comparePositions(target.position, position) >= 0,
+      );
+    };
     if (reached()) return true;
     return new Promise((resolve) => {
       const check = () => {
@@ -140,9 +154,14 @@ export class ProjectionRunner {
     );
     const batch = await this.store.readAll(from, this.batchSize);
     if (batch.length === 0) return false;
-    // Each projection applies on its own connection, so their Postgres work overlaps.
-    await Promise.all(ready.map((target) => this.applyTo(target, batch)));
-    this.events.emit('advanced');
+    // Each projection applies on its own connection, so their Postgres work overlaps; waiters
+    // hear of each one as it commits, not only when the slowest has.
+    await Promise.all(
+      ready.map(async (target) => {
+        await this.applyTo(target, batch);
+        this.events.emit('advanced');
+      }),
+    );
     return true;
   }
 
