@@ -13,7 +13,10 @@ import {
   PostgresSnapshotStore,
   type CommandMetadata,
 } from '@app/ledger';
-import { APPEND_GROUP_SQL, groupDocument } from '../ledger/src/event-store/postgres/event-store-sql';
+import {
+  APPEND_GROUP_SQL,
+  groupDocument,
+} from '../ledger/src/event-store/postgres/event-store-sql';
 import { grantEvent } from './lib/append-bench';
 import { createBenchDatabase } from './lib/database';
 import { createSeedFunctions, seedAccountHistories } from './lib/seed-sql';
@@ -76,7 +79,7 @@ try {
   const explain = async (label: string, sql: string, params: unknown[]) => {
     await client.query('BEGIN');
     const result = await client.query<{ 'QUERY PLAN': string }>(
-      `EXPLAIN (ANALYZE, BUFFERS, VERBOSE) ${sql}`,
+      `EXPLAIN (ANALYZE, BUFFERS) ${sql}`,
       params,
     );
     await client.query('ROLLBACK');

@@ -204,7 +204,9 @@ try {
          coalesce(toast_blks_read + tidx_blks_read, 0)::text FROM pg_statio_user_tables
        UNION ALL SELECT indexrelname, idx_blks_hit::text, idx_blks_read::text FROM pg_statio_user_indexes`,
     );
-    return new Map(rows.rows.map((row) => [row.name, { hit: Number(row.hit), read: Number(row.read) }]));
+    return new Map(
+      rows.rows.map((row) => [row.name, { hit: Number(row.hit), read: Number(row.read) }]),
+    );
   }
   function printIo(
     before: Map<string, { hit: number; read: number }>,

@@ -16,11 +16,6 @@ export interface BenchOptions {
   readonly newAccounts: number;
   readonly historyAccounts: number;
   readonly historyEvents: number;
-  /**
-   * Checkpoint after each command section's setup (default; `--no-settle` skips it), so its runs do
-   * not pay for writing out what the setup dirtied (a bulk seed, hint bits set by the first load).
-   */
-  readonly settle: boolean;
   /** Keep the database at the end (for poking at it); default drops it. */
   readonly keepDatabase: boolean;
   /** Measurements to run (`--only=appends,commands,replay,emmett`); default all. */
@@ -90,7 +85,6 @@ export function parseOptions(
       positiveInt(argValue(argv, 'history') ?? env.BENCH_HISTORY, '--history') ??
       (quick ? 2_000 : 10_000),
     keepDatabase: flag(argv, 'keep-db', env.BENCH_KEEP_DB),
-    settle: !flag(argv, 'no-settle', env.BENCH_NO_SETTLE),
     only: sections(argValue(argv, 'only') ?? env.BENCH_ONLY),
   };
 }
