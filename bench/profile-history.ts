@@ -23,6 +23,16 @@ const rounds = Number(arg('rounds', '3'));
 const historyEvents = Number(arg('history', '2000'));
 const otherPath = arg('other', '');
 const kindsToRun = arg('kinds', 'fresh,history').split(',');
+// `--statio`: buffer hits and reads per cycle by relation; `--waldump`: this database's WAL per
+// cycle by relation and full-page images, from pg_waldump (the server's WAL is shared by every
+// database, so the plain WAL figure counts other work too). `--waldump` needs read access to pg_wal.
+const statio = process.argv.includes('--statio');
+// `--checkpoint-each`: a CHECKPOINT before every run, so each starts where the first change to a
+// page writes a full-page image (as after every checkpoint in service).
+const checkpointEach = process.argv.includes('--checkpoint-each');
+const waldump = process.argv.includes('--waldump');
+const walDirectory = arg('wal-dir', '/var/lib/postgresql/15/main/pg_wal');
+const pgWaldump = arg('pg-waldump', '/usr/lib/postgresql/15/bin/pg_waldump');
 const IN_FLIGHT = 32;
 const FRESH_ACCOUNTS = 200;
 const HISTORY_ACCOUNTS = 100;
@@ -61,6 +71,7 @@ const ticks = (pid: number) => {
 
 interface Setup {
   name: string;
+  pool: pg.Pool;
   module: LedgerModule;
   admin: pg.Pool;
   store: thisLedger.PostgresEventStore;
@@ -104,6 +115,7 @@ try {
     await admin.query('VACUUM ANALYZE events');
     setups.push({
       name,
+      pool,
       module,
       admin,
       store,
@@ -156,6 +168,8 @@ try {
         meta(userId, `capture:${generationId}`),
       );
     };
+    const io0 = statio ? await relationIo(setup) : null;
+    if (checkpointEach) await setup.admin.query('CHECKPOINT');
     const pids = await backendPids(setup.name);
     const before = new Map(pids.map((pid) => [pid, ticks(pid)]));
     const lsn0 = await walLsn();
@@ -166,6 +180,8 @@ try {
     const lsn1 = await walLsn();
     let pgTicks = 0;
     for (const pid of await backendPids(setup.name)) pgTicks += ticks(pid) - (before.get(pid) ?? 0);
+    if (io0) printIo(io0, await relationIo(setup), run.ops);
+    if (waldump) await printWal(setup, lsn0, lsn1, run.ops);
     const wal = await admin.query<{ bytes: string }>(
       `SELECT pg_wal_lsn_diff($1, $2)::text AS bytes`,
       [lsn1, lsn0],
@@ -178,6 +194,84 @@ try {
       walBytes: Number(wal.rows[0]!.bytes) / run.ops,
       snapshotSaves: setup.saves() - saves0,
     } satisfies Sample;
+  }
+
+  /** Block hits and reads by relation, after every backend of the pool has flushed its counters. */
+  async function relationIo(setup: Setup) {
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await Promise.all(
+      Array.from({ length: IN_FLIGHT + 4 }, () => setup.pool.query('SELECT pg_sleep(0.05)')),
+    );
+    const rows = await setup.admin.query<{ name: string; hit: string; read: string }>(
+      `SELECT relname AS name, heap_blks_hit::text AS hit, heap_blks_read::text AS read FROM pg_statio_user_tables
+       UNION ALL SELECT 'toast of ' || relname, coalesce(toast_blks_hit + tidx_blks_hit, 0)::text,
+         coalesce(toast_blks_read + tidx_blks_read, 0)::text FROM pg_statio_user_tables
+       UNION ALL SELECT indexrelname, idx_blks_hit::text, idx_blks_read::text FROM pg_statio_user_indexes`,
+    );
+    return new Map(
+      rows.rows.map((row) => [row.name, { hit: Number(row.hit), read: Number(row.read) }]),
+    );
+  }
+  function printIo(
+    before: Map<string, { hit: number; read: number }>,
+    after: Map<string, { hit: number; read: number }>,
+    ops: number,
+  ) {
+    const parts: string[] = [];
+    for (const [name, io] of after) {
+      const was = before.get(name) ?? { hit: 0, read: 0 };
+      const hit = (io.hit - was.hit) / ops;
+      const read = (io.read - was.read) / ops;
+      if (hit + read >= 0.05) parts.push(`${name} ${hit.toFixed(1)} hit ${read.toFixed(2)} read`);
+    }
+    console.log(`    blocks per cycle: ${parts.join('; ')}`);
+  }
+  async function printWal(setup: Setup, from: string, to: string, ops: number) {
+    const { execFileSync } = await import('node:child_process');
+    const oid = (
+      await setup.admin.query<{ oid: string }>(
+        `SELECT oid::text FROM pg_database WHERE datname = current_database()`,
+      )
+    ).rows[0]!.oid;
+    const names = new Map(
+      (
+        await setup.admin.query<{ node: string; name: string }>(
+          `SELECT pg_relation_filenode(oid)::text AS node, relname AS name FROM pg_class
+           WHERE pg_relation_filenode(oid) IS NOT NULL`,
+        )
+      ).rows.map((row) => [row.node, row.name]),
+    );
+    let text: string;
+    try {
+      text = execFileSync(pgWaldump, ['-p', walDirectory, '-s', from, '-e', to], {
+        encoding: 'utf8',
+        maxBuffer: 1 << 30,
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+    } catch (error) {
+      // pg_waldump stops with an error at a segment already recycled; what it read still counts.
+      text = (error as { stdout?: string }).stdout ?? '';
+    }
+    const byRelation = new Map<string, { bytes: number; fpi: number; records: number }>();
+    for (const line of text.split('\n')) {
+      const rel = / rel \d+\/(\d+)\/(\d+)/.exec(line);
+      if (!rel || rel[1] !== oid) continue;
+      const length = /len \(rec\/tot\):\s*\d+\/\s*(\d+)/.exec(line);
+      const rmgr = /rmgr: (\w+)/.exec(line)?.[1] ?? '?';
+      const key = `${names.get(rel[2]!) ?? rel[2]} ${rmgr}`;
+      const entry = byRelation.get(key) ?? { bytes: 0, fpi: 0, records: 0 };
+      entry.bytes += Number(length?.[1] ?? 0);
+      entry.fpi += (line.match(/ FPW/g) ?? []).length;
+      entry.records++;
+      byRelation.set(key, entry);
+    }
+    const parts = [...byRelation]
+      .sort((a, b) => b[1].bytes - a[1].bytes)
+      .map(
+        ([key, e]) =>
+          `${key} ${(e.bytes / ops).toFixed(0)} B ${(e.records / ops).toFixed(2)} rec ${(e.fpi / ops).toFixed(3)} fpi`,
+      );
+    console.log(`    this database's WAL per cycle: ${parts.join('; ')}`);
   }
 
   let accountSet = 0;

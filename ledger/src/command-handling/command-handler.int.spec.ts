@@ -45,6 +45,24 @@ describe('command handler on Postgres', () => {
     await database.close();
   });
 
+  it('gives events time-ordered ids (UUID v7), so appends fill the right edge of the event id index', async () => {
+    const userId = randomUUID();
+    const ledger = createLedger(store);
+    await ledger.credits.handle(creditStreamId(userId), grant(userId, 25), meta());
+    for (let i = 0; i < 3; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      await ledger.credits.handle(creditStreamId(userId), hold(userId), meta());
+    }
+    const ids = (await store.readStream(creditStreamId(userId))).map(
+      (event) => event.metadata.eventId,
+    );
+    expect(ids).toHaveLength(4);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7/);
+    const millis = ids.map((id) => id.replace('-', '').slice(0, 12));
+    expect([...millis].sort()).toEqual(millis);
+    expect(new Set(millis).size).toBe(4);
+  });
+
   it('50 concurrent holds against 25 credits, from two handlers (two API replicas): exactly 5 succeed', async () => {
     const userId = randomUUID();
     const replicaA = createLedger(store);

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { ZodType } from 'zod';
 import type { Decider } from '../shared/decider';
 import {
@@ -14,6 +13,7 @@ import {
   type RecordedEvent,
 } from '../event-store/event-store';
 import { componentLogger } from '../shared/logger';
+import { timeOrderedUuid } from '../shared/time-ordered-uuid';
 import { KeyedMutex } from './keyed-mutex';
 import type { SnapshotStore } from './snapshot-store';
 import { StateCache } from './state-cache';
@@ -142,7 +142,7 @@ export class CommandHandler<State, Command, Event extends { type: string; data: 
 
   private metadataFor(metadata: CommandMetadata): () => EventMetadata {
     return () => ({
-      eventId: randomUUID(),
+      eventId: timeOrderedUuid(),
       occurredAt: metadata.now.toISOString(),
       actor: metadata.actor,
       reason: metadata.reason,
