@@ -4,13 +4,12 @@ import { createServer } from 'node:http';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import type { AddressInfo } from 'node:net';
-import sharp from 'sharp';
 import { sanitizeUpload } from '../api/src/generation/upload/sanitize-upload';
 import { DecodePool } from '../api/src/generation/upload/decode-pool';
 import { creditStreamId, openDatabase, PostgresEventStore, createLedger } from '@app/ledger';
 import { createScratchDatabase } from '@app/ledger/testing/scratch-database';
 import { spawnApi, tempDataDir } from '../api/src/testing/spawn-api';
-import { fixturePhoto } from '../api/src/testing/fixtures';
+import { jpegOfSize } from './lib/camera-jpeg';
 
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const quick = process.argv.includes('--quick');
@@ -19,30 +18,6 @@ const RUNS = quick ? 8 : 30;
 const skipMemory = process.argv.includes('--skip-memory');
 /** `--cpu-prof=<dir>`: the API writes a V8 CPU profile there when it stops. */
 const cpuProfDir = process.argv.find((arg) => arg.startsWith('--cpu-prof='))?.slice(11);
-
-async function jpegOfSize(targetBytes: number): Promise<Buffer> {
-  const source = await fs.readFile(fixturePhoto('astronaut.png'));
-  // A large photo with fine grain compresses like a camera JPEG; grow it until it weighs enough.
-  for (let side = 2400; ; side += 200) {
-    const noise = await sharp({
-      create: {
-        width: side,
-        height: side,
-        channels: 3,
-        background: '#808080',
-        noise: { type: 'gaussian', mean: 128, sigma: 30 },
-      },
-    })
-      .png()
-      .toBuffer();
-    const jpeg = await sharp(source)
-      .resize(side, side)
-      .composite([{ input: noise, blend: 'soft-light' }])
-      .jpeg({ quality: 95 })
-      .toBuffer();
-    if (jpeg.length >= targetBytes) return jpeg;
-  }
-}
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -21,8 +21,11 @@ export const INHERITED_SOURCE = `,
       AND starts_with(lot->>'lotId', (data->>'refundId') || ':')
     THEN substr(lot->>'lotId', length(data->>'refundId') + 2) END AS inherit_from`;
 
-export const creditBucketsBulkFill = (table: TableNames) => [
-  `WITH RECURSIVE added AS (
+/**
+ * The lots as first added (`added`), each with its own or inherited source (`sourced`), and every
+ * adjustment (`adjustments`): the common head of this fill and the joint one with credit_lots.
+ */
+export const LOTS_WITH_SOURCES = `WITH RECURSIVE added AS (
      SELECT DISTINCT ON (user_id, lot_id) * FROM (${addedLots(INHERITED_SOURCE)}) AS a
      ORDER BY user_id, lot_id, tx, gp
    ),
@@ -37,7 +40,10 @@ export const creditBucketsBulkFill = (table: TableNames) => [
      SELECT l.user_id, l.lot_id, o.source FROM sourced AS o
      JOIN linked AS l ON l.user_id = o.user_id AND l.origin_id = o.lot_id
    ),
-   adjustments AS MATERIALIZED (${LOT_ADJUSTMENTS})
+   adjustments AS MATERIALIZED (${LOT_ADJUSTMENTS})`;
+
+export const creditBucketsBulkFill = (table: TableNames) => [
+  `${LOTS_WITH_SOURCES}
    INSERT INTO ${table('credit_bucket_lots')} (user_id, lot_id, bucket, funding, source, amount,
      remaining, expires_at, created_at)
    SELECT a.user_id, a.lot_id, ${BUCKET_OF.replaceAll('source', 's.source').replaceAll('funding', 'a.funding')},

@@ -1,10 +1,6 @@
-import {
-  addedLots,
-  creditBalanceTotalsFill,
-  LOT_ADJUSTMENTS,
-} from '../credit-balances/credit-balances.bulk-fill';
+import { creditBalanceTotalsFill } from '../credit-balances/credit-balances.bulk-fill';
 import type { JointBulkFill, TableNames } from '../runtime/projection';
-import { BUCKET_OF, INHERITED_SOURCE } from './credit-buckets.bulk-fill';
+import { BUCKET_OF, LOTS_WITH_SOURCES } from './credit-buckets.bulk-fill';
 
 /**
  * credit_lots (credit_balances) and credit_bucket_lots (credit_buckets) in one statement: the same
@@ -14,22 +10,7 @@ import { BUCKET_OF, INHERITED_SOURCE } from './credit-buckets.bulk-fill';
  * batch folds).
  */
 const creditLotsJointFill = (balances: TableNames, buckets: TableNames) => `
-  WITH RECURSIVE added AS (
-     SELECT DISTINCT ON (user_id, lot_id) * FROM (${addedLots(INHERITED_SOURCE)}) AS a
-     ORDER BY user_id, lot_id, tx, gp
-   ),
-   linked AS (
-     SELECT a.*, o.lot_id AS origin_id FROM added AS a
-     LEFT JOIN added AS o
-       ON o.user_id = a.user_id AND o.lot_id = a.inherit_from AND (o.tx, o.gp) < (a.tx, a.gp)
-   ),
-   sourced AS (
-     SELECT user_id, lot_id, source FROM linked WHERE origin_id IS NULL
-     UNION ALL
-     SELECT l.user_id, l.lot_id, o.source FROM sourced AS o
-     JOIN linked AS l ON l.user_id = o.user_id AND l.origin_id = o.lot_id
-   ),
-   adjustments AS MATERIALIZED (${LOT_ADJUSTMENTS}),
+  ${LOTS_WITH_SOURCES},
    lots AS MATERIALIZED (
      SELECT a.user_id, a.lot_id, a.funding, a.amount, a.amount + coalesce(sum(j.delta), 0) AS remaining,
        a.expires_at::timestamptz AS expires_at, a.created_at::timestamptz AS created_at
