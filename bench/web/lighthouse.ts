@@ -23,14 +23,7 @@ export async function runLighthouse(
   port: number,
   formFactor: FormFactor,
 ): Promise<LighthouseScores> {
-  const result = await lighthouse(
-    url,
-    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
-    formFactor === 'desktop' ? desktopConfig : undefined,
-  );
-  if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
-  const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message}`);
+  const lhr = await auditRetryingTraceFailures(url, port, formFactor);
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const opportunities = Object.values(lhr.audits)
@@ -50,4 +43,24 @@ export async function runLighthouse(
     },
     opportunities,
   };
+}
+
+/** Trace-recording failures Lighthouse itself says to run again after (seen: NO_NAVSTART). */
+const RETRYABLE = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_TRACING_STARTED', 'PROTOCOL_TIMEOUT']);
+const ATTEMPTS = 3;
+
+async function auditRetryingTraceFailures(url: string, port: number, formFactor: FormFactor) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(
+      url,
+      { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+      formFactor === 'desktop' ? desktopConfig : undefined,
+    );
+    if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
+    const { runtimeError } = result.lhr;
+    if (!runtimeError) return result.lhr;
+    if (attempt >= ATTEMPTS || !RETRYABLE.has(runtimeError.code))
+      throw new Error(`lighthouse: ${runtimeError.message}`);
+    console.warn(`lighthouse: ${runtimeError.code} on ${url}, run again (attempt ${attempt + 1})`);
+  }
 }
