@@ -3,7 +3,6 @@
 // Each statement runs in a transaction that is rolled back, so every run sees the same tables.
 //
 //   npx tsx bench/explain-history-append.ts [--history=2000] [--repeat=5] [--keep]
-import { randomUUID } from 'node:crypto';
 import {
   createLedger,
   creditStreamId,
@@ -11,13 +10,13 @@ import {
   migrate,
   PostgresEventStore,
   PostgresSnapshotStore,
-  type CommandMetadata,
 } from '@app/ledger';
 import {
   APPEND_GROUP_SQL,
   groupDocument,
 } from '../ledger/src/event-store/postgres/event-store-sql';
 import { grantEvent } from './lib/append-bench';
+import { meta } from './lib/command-bench';
 import { createBenchDatabase } from './lib/database';
 import { createSeedFunctions, seedAccountHistories } from './lib/seed-sql';
 import { forEachLimit } from './lib/timing';
@@ -27,15 +26,6 @@ const arg = (name: string, fallback: string) =>
 const historyEvents = Number(arg('history', '2000'));
 const repeat = Number(arg('repeat', '5'));
 const GROUP = 16;
-
-const meta = (userId: string, key: string): CommandMetadata => ({
-  now: new Date(),
-  actor: { kind: 'user', id: userId },
-  reason: 'image generation',
-  correlationId: randomUUID(),
-  causationId: null,
-  idempotencyKey: key,
-});
 
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const database = await createBenchDatabase(serverUrl, 'hledger2_explain');

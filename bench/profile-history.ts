@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import type pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import * as thisLedger from '@app/ledger';
-import type { CommandMetadata } from '@app/ledger';
+import { meta } from './lib/command-bench';
 import { createBenchDatabase, type BenchDatabase } from './lib/database';
 import { createSeedFunctions, seedAccountHistories } from './lib/seed-sql';
 import { forEachLimit, runFor } from './lib/timing';
@@ -50,15 +50,6 @@ const variants: [string, LedgerModule][] = [['this', thisLedger]];
 if (otherPath) variants.push(['other', (await import(otherPath)) as LedgerModule]);
 // `--nosnap`: also this checkout without a snapshot store (what saving snapshots costs a warm handler).
 if (process.argv.includes('--nosnap')) variants.push(['nosnap', thisLedger]);
-
-const meta = (userId: string, key: string): CommandMetadata => ({
-  now: new Date(),
-  actor: { kind: 'user', id: userId },
-  reason: 'image generation',
-  correlationId: randomUUID(),
-  causationId: null,
-  idempotencyKey: key,
-});
 
 const ticks = (pid: number) => {
   try {

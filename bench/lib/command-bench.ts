@@ -18,7 +18,8 @@ import { forEachLimit, runFor, timed, type RunResult } from './timing';
 export const CYCLES_TARGET = 1_500;
 export const HISTORY_RATIO_TARGET = 0.8;
 
-const meta = (userId: string, key: string): CommandMetadata => ({
+/** A user's command metadata as the API sends it for a generation's credit side. */
+export const meta = (userId: string, key: string): CommandMetadata => ({
   now: new Date(),
   actor: { kind: 'user', id: userId },
   reason: 'image generation',

@@ -309,31 +309,12 @@ export async function emmettBenchmark(
     );
     // Ours with CPU and WAL per cycle counted (its pool's backends only), to tell a slower host
     // from more work per cycle.
-    const counted: Record<
-      string,
-      {
-        ops: number;
-        node: number;
-        pg: number;
-        wal: number;
-        checkpoints: number;
-        buffers: number;
-        backend: number;
-      }
-    > = {};
+    const counted: Record<string, CpuCounted> = {};
     const countedRun = async (label: string, run: () => Promise<RunResult>) => {
       const stop = await startCpuCount(pool, OURS_APPLICATION);
       const result = await run();
       const cpu = await stop(result.ops);
-      const sum = (counted[label] ??= {
-        ops: 0,
-        node: 0,
-        pg: 0,
-        wal: 0,
-        checkpoints: 0,
-        buffers: 0,
-        backend: 0,
-      });
+      const sum = (counted[label] ??= noCpuCounted(0));
       sum.backend += cpu.backendWrites;
       sum.checkpoints += cpu.checkpoints;
       sum.buffers += cpu.checkpointBuffers;
@@ -344,15 +325,7 @@ export async function emmettBenchmark(
       return result;
     };
     const cpuOf = (label: string): CpuPerOp => {
-      const sum = counted[label] ?? {
-        ops: 1,
-        node: 0,
-        pg: 0,
-        wal: 0,
-        checkpoints: 0,
-        buffers: 0,
-        backend: 0,
-      };
+      const sum = counted[label] ?? noCpuCounted(1);
       return {
         nodeUs: sum.node / sum.ops,
         pgUs: sum.pg / sum.ops,
@@ -509,3 +482,25 @@ export async function emmettBenchmark(
     await pool.end();
   }
 }
+
+/** CPU, WAL and write counts summed over one label's runs (sums weighted by ops). */
+interface CpuCounted {
+  ops: number;
+  node: number;
+  pg: number;
+  wal: number;
+  checkpoints: number;
+  buffers: number;
+  backend: number;
+}
+
+/** Nothing counted yet; `ops` 1 for a label that never ran, so its per-op figures read 0. */
+const noCpuCounted = (ops: number): CpuCounted => ({
+  ops,
+  node: 0,
+  pg: 0,
+  wal: 0,
+  checkpoints: 0,
+  buffers: 0,
+  backend: 0,
+});
