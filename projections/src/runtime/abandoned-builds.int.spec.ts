@@ -44,6 +44,16 @@ describe.skipIf(!process.env.DATABASE_URL)('a rebuild whose process dies', () =>
     children.push(child);
     return { child, exited: new Promise<number | null>((resolve) => child.once('exit', resolve)) };
   };
+  /** Every rebuild stops at its swap (it locks the live checkpoint row) while this is open. */
+  const blockSwaps = async (): Promise<pg.PoolClient> => {
+    const blocker = await database.pool.connect();
+    await blocker.query('BEGIN');
+    await blocker.query(
+      `SELECT 1 FROM projection_checkpoints WHERE name = $1 AND status = 'live' FOR UPDATE`,
+      [NAME],
+    );
+    return blocker;
+  };
   /** Sessions of this database waiting for a lock (a rebuild at its swap, here). */
   const waitingSessions = async () => {
     const result = await database.pool.query<{ waiting: number }>(
@@ -83,13 +93,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a rebuild whose process dies', () =>
   });
 
   it('is shown as abandoned and dropped by the next rebuild, which never touches a live build', async () => {
-    // Every rebuild stops at its swap (it locks the live checkpoint row) while this is open.
-    const swapBlocker: pg.PoolClient = await database.pool.connect();
-    await swapBlocker.query('BEGIN');
-    await swapBlocker.query(
-      `SELECT 1 FROM projection_checkpoints WHERE name = $1 AND status = 'live' FOR UPDATE`,
-      [NAME],
-    );
+    const swapBlocker = await blockSwaps();
     try {
       const first = rebuildInChild();
       await until(async () => (await waitingSessions()) === 1, 'the first rebuild at its swap');
@@ -129,12 +133,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a rebuild whose process dies', () =>
   }, 240_000);
 
   it('is dropped by prune too, beside the retired versions, and prune leaves a live build alone', async () => {
-    const swapBlocker: pg.PoolClient = await database.pool.connect();
-    await swapBlocker.query('BEGIN');
-    await swapBlocker.query(
-      `SELECT 1 FROM projection_checkpoints WHERE name = $1 AND status = 'live' FOR UPDATE`,
-      [NAME],
-    );
+    const swapBlocker = await blockSwaps();
     const operations = new ProjectionOperations(database.pool, store, allProjections);
     try {
       const crashedRun = rebuildInChild();
