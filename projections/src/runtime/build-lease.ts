@@ -28,6 +28,8 @@ export class BuildAlreadyClaimedError extends Error {
  */
 export class BuildLease {
   private readonly claimed: { name: string; version: number }[] = [];
+  /** Claims made at once (one per projection) take turns on the one connection. */
+  private claims: Promise<unknown> = Promise.resolve();
 
   /** Null on embedded Postgres, where this process is the only one and `buildingHere` suffices. */
   private constructor(private readonly client: pg.Client | null) {}
@@ -45,11 +47,16 @@ export class BuildLease {
 
   /** Called before the version's checkpoint row commits, so no one ever sees it unclaimed. */
   async claim(name: string, version: number): Promise<void> {
-    if (this.client) {
-      const result = await this.client.query<{ claimed: boolean }>(
-        `SELECT pg_try_advisory_lock(${BUILD_LOCK}) AS claimed`,
-        [name, version],
+    const client = this.client;
+    if (client) {
+      const turn = this.claims.then(() =>
+        client.query<{ claimed: boolean }>(
+          `SELECT pg_try_advisory_lock(${BUILD_LOCK}) AS claimed`,
+          [name, version],
+        ),
       );
+      this.claims = turn.catch(() => undefined);
+      const result = await turn;
       if (!result.rows[0]!.claimed) throw new BuildAlreadyClaimedError(name, version);
     } else if (buildingHere.has(buildId(name, version))) {
       throw new BuildAlreadyClaimedError(name, version);
