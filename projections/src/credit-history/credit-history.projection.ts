@@ -173,7 +173,6 @@ export const creditHistoryProjection: Projection = {
   ],
   eventTypes: new Set(creditAccountEventTypes),
   bulkFill: creditHistoryBulkFill,
-  bulkFillParts: 2,
 
   async apply(client: pg.PoolClient, events: readonly RecordedEvent[], table) {
     const history = table('credit_history');
