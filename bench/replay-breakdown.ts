@@ -83,7 +83,7 @@ async function main() {
     if (!projection.bulkFill || (only.length > 0 && !only.includes(projection.name))) continue;
     const client = await pool.connect();
     try {
-      // The index builds' CPU all in the one backend measured (the rebuild lets them use workers).
+      // The index builds' CPU all in the one backend measured (as the rebuild runs them).
       await client.query('SET max_parallel_maintenance_workers = 0');
       for (const sql of dropTablesSql(projection, VERSION)) await client.query(sql);
       for (const sql of createTablesSql(projection, VERSION)) await client.query(sql);

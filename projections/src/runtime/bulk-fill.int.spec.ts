@@ -341,6 +341,61 @@ async function appendEveryType(store: EventStore) {
     'any',
   );
   await appendGiftEdges(store);
+  await appendSplitLots(store);
+}
+
+/** A spend and its refund across a free and a paid lot at once (credit_history splits the credits by funding). */
+async function appendSplitLots(store: EventStore) {
+  const userId = 'split-user';
+  const taken = [
+    { lotId: 'grant-split', amount: 5 },
+    { lotId: 'purchase-split', amount: 3 },
+  ];
+  const funded = [
+    { ...taken[0]!, funding: 'free', expiresAt: null },
+    { ...taken[1]!, funding: 'paid', expiresAt: null },
+  ];
+  const use = { userId, reservationId: 'gen-split', generationId: 'gen-split', amount: 8 };
+  await store.append(
+    'credits-split-user',
+    [
+      event(
+        'CreditsGranted',
+        { userId, grantId: 'grant-split', amount: 5, source: 'goodwill', expiresAt: null },
+        40,
+      ),
+      event(
+        'CreditsPurchased',
+        {
+          userId,
+          purchaseId: 'purchase-split',
+          amount: 10,
+          planId: 'pack-10',
+          invoiceId: 'in_split',
+          amountPaidCents: 100,
+          currency: 'eur',
+          periodStart: at(0),
+          periodEnd: at(600),
+          expiresAt: null,
+        },
+        41,
+      ),
+      event('CreditsReserved', { ...use, deadline: at(52), allocations: taken }, 42),
+      event('CreditsSpent', { ...use, allocations: funded }, 43),
+      event(
+        'CreditsRefunded',
+        {
+          userId,
+          refundId: 'refund-split',
+          reservationId: 'gen-split',
+          amount: 8,
+          lots: funded.map((lot) => ({ ...lot, lotId: `refund-split:${lot.lotId}` })),
+        },
+        44,
+      ),
+    ],
+    'any',
+  );
 }
 
 /**
