@@ -60,7 +60,10 @@ export const creditBalanceTotalsFill = (table: TableNames) =>
    FROM (${SCOPE}) AS e
    GROUP BY data->>'userId'`;
 
-/** credit_lots: each lot as first added, less every adjustment made after it. */
+/**
+ * credit_lots: each lot as first added, less every adjustment made after it; in primary key order,
+ * so each row lands at the right edge of the key's index (less CPU than the sort costs).
+ */
 const creditLotsFill = (table: TableNames) =>
   `WITH added AS (
      SELECT DISTINCT ON (user_id, lot_id) * FROM (${addedLots()}) AS a
@@ -73,7 +76,8 @@ const creditLotsFill = (table: TableNames) =>
    FROM added AS a
    LEFT JOIN adjustments AS j
      ON j.user_id = a.user_id AND j.lot_id = a.lot_id AND (j.tx, j.gp) > (a.tx, a.gp)
-   GROUP BY a.user_id, a.lot_id, a.funding, a.amount, a.expires_at, a.created_at`;
+   GROUP BY a.user_id, a.lot_id, a.funding, a.amount, a.expires_at, a.created_at
+   ORDER BY a.user_id, a.lot_id`;
 
 export const creditBalancesBulkFill = (table: TableNames) => [
   creditBalanceTotalsFill(table),

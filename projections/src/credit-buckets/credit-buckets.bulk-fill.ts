@@ -42,6 +42,7 @@ export const LOTS_WITH_SOURCES = `WITH RECURSIVE added AS (
    ),
    adjustments AS MATERIALIZED (${LOT_ADJUSTMENTS})`;
 
+/** credit_bucket_lots in primary key order, as credit_lots (credit-balances.bulk-fill.ts). */
 export const creditBucketsBulkFill = (table: TableNames) => [
   `${LOTS_WITH_SOURCES}
    INSERT INTO ${table('credit_bucket_lots')} (user_id, lot_id, bucket, funding, source, amount,
@@ -53,5 +54,6 @@ export const creditBucketsBulkFill = (table: TableNames) => [
    JOIN sourced AS s ON s.user_id = a.user_id AND s.lot_id = a.lot_id
    LEFT JOIN adjustments AS j
      ON j.user_id = a.user_id AND j.lot_id = a.lot_id AND (j.tx, j.gp) > (a.tx, a.gp)
-   GROUP BY a.user_id, a.lot_id, a.funding, s.source, a.amount, a.expires_at, a.created_at`,
+   GROUP BY a.user_id, a.lot_id, a.funding, s.source, a.amount, a.expires_at, a.created_at
+   ORDER BY a.user_id, a.lot_id`,
 ];

@@ -3,53 +3,141 @@ import type { TableNames } from '../runtime/projection';
 
 // generation_history folded in Postgres: per generation, the last value each event type sets (the
 // rules of applyEvent in generation-history.projection.ts), for a rebuild from the start of the log.
-// The values are collected over each generation's events in log order by window aggregates, one
-// sort for every column (an ORDER BY inside each aggregate sorted a generation's events again for
-// each column: half the statement's time), and the last one collected wins. Generations sort in
-// the C collation: the sort only groups them, and bytes compare faster than the database's locale.
+//
+// A generation's stream holds each type that sets a column at most once, and one user id, in
+// practice. Then one aggregate over its events makes its row: each type's only event gives its
+// values, and its position orders it against the other type that sets the same column (a result
+// that expires after it succeeded, a failure before a success). Each event's values are taken out
+// of its JSON before the sort that groups them (behind OFFSET 0, so the sort moves a few short
+// columns instead of the documents), and its type becomes a small number the aggregates' filters
+// compare cheaply. A generation that repeats a type, or whose events name different users, is
+// irregular, and folded by window aggregates over its events in log order, as before; with none,
+// that branch's hash join ends before it reads the log again.
 
-const typeList = (types: readonly string[]) => types.map((t) => `'${t}'`).join(', ');
+/** What each type that sets a column sets, in slots `a`, `b` and `c`; its code is its place + 1. */
+const SLOTS = {
+  GenerationRequested: [`data->>'style'`, `data->>'provider'`, `data->>'requestedAt'`],
+  GenerationSubmitted: [`data->>'predictionId'`, `data->>'submittedAt'`],
+  GenerationSucceeded: [`data->>'resultKey'`, `data->>'completedAt'`],
+  GenerationFailed: [`data->>'errorCode'`, `data->>'errorMessage'`, `data->>'completedAt'`],
+  GenerationDeleted: [`data->>'deletedAt'`],
+  GenerationResultExpired: [],
+} as const;
+type SettingType = keyof typeof SLOTS;
+const SETTING_TYPES = Object.keys(SLOTS) as SettingType[];
+const code = (type: SettingType) => SETTING_TYPES.indexOf(type) + 1;
+
+const TYPE_CODE = `CASE type ${SETTING_TYPES.map((t) => `WHEN '${t}' THEN ${code(t)}`).join(' ')} END`;
+const slot = (i: number) =>
+  `CASE type ${SETTING_TYPES.filter((t) => SLOTS[t].length > i)
+    .map((t) => `WHEN '${t}' THEN ${SLOTS[t][i]}`)
+    .join(' ')} END`;
+
+const EVENTS_IN_SCOPE = `
+  SELECT (data->>'generationId') COLLATE "C" AS generation_id, data->>'userId' AS user_id, type,
+    ${TYPE_CODE} AS code, ${slot(0)} AS a, ${slot(1)} AS b, ${slot(2)} AS c,
+    transaction_id AS tx, global_position AS gp
+  FROM events WHERE ${BULK_EVENTS_WHERE} OFFSET 0`;
+
+const only = (type: SettingType, value: 'a' | 'b' | 'c') =>
+  `min(${value}) FILTER (WHERE code = ${code(type)})`;
+const position = (type: SettingType, name: string) =>
+  `max(tx) FILTER (WHERE code = ${code(type)}) AS ${name}_tx,
+   max(gp) FILTER (WHERE code = ${code(type)}) AS ${name}_gp`;
+
+/**
+ * Per generation, the values of each type's event (the only one, when regular). Regular: one user
+ * id, and as many events of the types that set a column as such types (one bit each) among them;
+ * anything unknown (a NULL) leaves it to the exact fold.
+ */
+const PER_GENERATION = `
+  SELECT generation_id, min(user_id) AS user_id,
+    coalesce(min(user_id) = max(user_id)
+      AND count(code) = bit_count(coalesce(bit_or(1 << code), 0)::bit(8)), false) AS regular,
+    count(*) FILTER (WHERE code = ${code('GenerationRequested')}) > 0 AS requested,
+    ${only('GenerationRequested', 'a')} AS style, ${only('GenerationRequested', 'b')} AS provider,
+    ${only('GenerationRequested', 'c')} AS requested_at,
+    ${only('GenerationSubmitted', 'a')} AS prediction_id,
+    ${only('GenerationSubmitted', 'b')} AS submitted_at,
+    ${only('GenerationSucceeded', 'a')} AS result_key,
+    ${only('GenerationSucceeded', 'b')} AS succeeded_at,
+    ${only('GenerationFailed', 'a')} AS error_code, ${only('GenerationFailed', 'b')} AS error_message,
+    ${only('GenerationFailed', 'c')} AS failed_at, ${only('GenerationDeleted', 'a')} AS deleted_at,
+    ${position('GenerationSucceeded', 'succeeded')}, ${position('GenerationFailed', 'failed')},
+    ${position('GenerationResultExpired', 'expired')}
+  FROM (SELECT * FROM events_in_scope ORDER BY generation_id) AS e
+  GROUP BY generation_id`;
+
+/** Whether `a`'s event comes after `b`'s, or there is no `b`. */
+const after = (a: string, b: string) =>
+  `(${b}_tx IS NULL OR (${a}_tx, ${a}_gp) > (${b}_tx, ${b}_gp))`;
+const SUCCEEDED_LAST = `succeeded_tx IS NOT NULL AND ${after('succeeded', 'failed')}`;
+
+const REGULAR_ROWS = `
+  SELECT generation_id, user_id, style, provider,
+    CASE WHEN ${SUCCEEDED_LAST} THEN 'succeeded' WHEN failed_tx IS NOT NULL THEN 'failed'
+      WHEN requested THEN 'pending' ELSE 'unknown' END,
+    prediction_id, CASE WHEN ${after('succeeded', 'expired')} THEN result_key END, error_code,
+    error_message, requested_at::timestamptz, submitted_at::timestamptz,
+    (CASE WHEN ${SUCCEEDED_LAST} THEN succeeded_at ELSE failed_at END)::timestamptz,
+    deleted_at::timestamptz
+  FROM per_generation WHERE regular`;
+
+const typeList = (types: readonly SettingType[]) => types.map((t) => `'${t}'`).join(', ');
 
 /** Every value of `value` the events of `types` carry, in log order, as column `name`. */
-const collected = (name: string, value: string, types: readonly string[]) =>
+const collected = (name: string, value: string, types: readonly SettingType[]) =>
   `array_agg(${value}) FILTER (WHERE type IN (${typeList(types)})) OVER in_order AS ${name}`;
 
 const lastOf = (name: string) => `${name}[cardinality(${name})]`;
 
+/** The irregular generations: each value collected over their events in log order, the last wins. */
+const IRREGULAR_ROWS = `
+  SELECT generation_id, user_ids[1], ${lastOf('styles')}, ${lastOf('providers')},
+    coalesce(${lastOf('outcomes')}, CASE WHEN requested THEN 'pending' ELSE 'unknown' END),
+    ${lastOf('prediction_ids')}, ${lastOf('result_keys')}, ${lastOf('error_codes')},
+    ${lastOf('error_messages')}, ${lastOf('requested_ats')}::timestamptz,
+    ${lastOf('submitted_ats')}::timestamptz, ${lastOf('completed_ats')}::timestamptz,
+    ${lastOf('deleted_ats')}::timestamptz
+  FROM (
+    SELECT DISTINCT ON (generation_id) generation_id,
+      array_agg(user_id) OVER in_order AS user_ids,
+      ${collected('styles', 'a', ['GenerationRequested'])},
+      ${collected('providers', 'b', ['GenerationRequested'])},
+      ${collected(
+        'outcomes',
+        `CASE type WHEN 'GenerationSucceeded' THEN 'succeeded' ELSE 'failed' END`,
+        ['GenerationSucceeded', 'GenerationFailed'],
+      )},
+      bool_or(type = 'GenerationRequested') OVER in_order AS requested,
+      ${collected('prediction_ids', 'a', ['GenerationSubmitted'])},
+      ${collected('result_keys', `CASE type WHEN 'GenerationSucceeded' THEN a END`, [
+        'GenerationSucceeded',
+        'GenerationResultExpired',
+      ])},
+      ${collected('error_codes', 'a', ['GenerationFailed'])},
+      ${collected('error_messages', 'b', ['GenerationFailed'])},
+      ${collected('requested_ats', 'c', ['GenerationRequested'])},
+      ${collected('submitted_ats', 'b', ['GenerationSubmitted'])},
+      ${collected('completed_ats', `CASE type WHEN 'GenerationSucceeded' THEN b ELSE c END`, [
+        'GenerationSucceeded',
+        'GenerationFailed',
+      ])},
+      ${collected('deleted_ats', 'a', ['GenerationDeleted'])}
+    FROM events_in_scope
+    WHERE generation_id IN (SELECT generation_id FROM per_generation WHERE NOT regular)
+    WINDOW in_order AS (PARTITION BY generation_id ORDER BY tx, gp
+      ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)
+    ORDER BY generation_id
+  ) AS g`;
+
 export const generationHistoryBulkFill = (table: TableNames) => [
-  `INSERT INTO ${table('generation_history')} (generation_id, user_id, style, provider, status,
+  `WITH events_in_scope AS NOT MATERIALIZED (${EVENTS_IN_SCOPE}),
+   per_generation AS (${PER_GENERATION})
+   INSERT INTO ${table('generation_history')} (generation_id, user_id, style, provider, status,
      prediction_id, result_key, error_code, error_message, requested_at, submitted_at, completed_at,
      deleted_at)
-   SELECT generation_id, user_ids[1], ${lastOf('styles')}, ${lastOf('providers')},
-     coalesce(${lastOf('outcomes')}, CASE WHEN requested THEN 'pending' ELSE 'unknown' END),
-     ${lastOf('prediction_ids')}, ${lastOf('result_keys')}, ${lastOf('error_codes')},
-     ${lastOf('error_messages')}, ${lastOf('requested_ats')}::timestamptz,
-     ${lastOf('submitted_ats')}::timestamptz, ${lastOf('completed_ats')}::timestamptz,
-     ${lastOf('deleted_ats')}::timestamptz
-   FROM (
-     SELECT DISTINCT ON (generation_id) generation_id,
-       array_agg(data->>'userId') OVER in_order AS user_ids,
-       ${collected('styles', `data->>'style'`, ['GenerationRequested'])},
-       ${collected('providers', `data->>'provider'`, ['GenerationRequested'])},
-       ${collected(
-         'outcomes',
-         `CASE type WHEN 'GenerationSucceeded' THEN 'succeeded' ELSE 'failed' END`,
-         ['GenerationSucceeded', 'GenerationFailed'],
-       )},
-       bool_or(type = 'GenerationRequested') OVER in_order AS requested,
-       ${collected('prediction_ids', `data->>'predictionId'`, ['GenerationSubmitted'])},
-       ${collected('result_keys', `data->>'resultKey'`, ['GenerationSucceeded', 'GenerationResultExpired'])},
-       ${collected('error_codes', `data->>'errorCode'`, ['GenerationFailed'])},
-       ${collected('error_messages', `data->>'errorMessage'`, ['GenerationFailed'])},
-       ${collected('requested_ats', `data->>'requestedAt'`, ['GenerationRequested'])},
-       ${collected('submitted_ats', `data->>'submittedAt'`, ['GenerationSubmitted'])},
-       ${collected('completed_ats', `data->>'completedAt'`, ['GenerationSucceeded', 'GenerationFailed'])},
-       ${collected('deleted_ats', `data->>'deletedAt'`, ['GenerationDeleted'])}
-     FROM (SELECT (data->>'generationId') COLLATE "C" AS generation_id, type, data, transaction_id AS tx,
-             global_position AS gp
-           FROM events WHERE ${BULK_EVENTS_WHERE}) AS e
-     WINDOW in_order AS (PARTITION BY generation_id ORDER BY tx, gp
-       ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)
-     ORDER BY generation_id
-   ) AS g`,
+   ${REGULAR_ROWS}
+   UNION ALL
+   ${IRREGULAR_ROWS}`,
 ];

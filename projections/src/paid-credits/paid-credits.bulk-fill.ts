@@ -113,6 +113,9 @@ export const paidCreditsBulkFill = (table: TableNames) => [
        product, currency
      FROM (SELECT *, moved_after - moved_before AS moved FROM valued) AS v
      WHERE moved <> 0
+     -- In primary key order, each row lands at the right edge of the key's index instead of a
+     -- random page of it (less CPU than the sort costs).
+     ORDER BY event_id, lot_id
    )
    INSERT INTO ${table('paid_lots')} (lot_id, origin_lot_id, user_id, event_id, product, item_id,
      reference, credits, amount_paid_cents, currency, purchased_at, moved, redeemer_id)
