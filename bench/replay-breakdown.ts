@@ -1,6 +1,6 @@
 /**
  * Per-statement breakdown of a rebuild's database work on an already seeded database: every bulk
- * fill statement (each part of a split fill, one after another) and every CREATE INDEX, each on
+ * fill statement and every CREATE INDEX, each on
  * one connection, with its wall time, the CPU time of its backend (/proc) and its WAL bytes
  * (EXPLAIN (ANALYZE, WAL) for fills; the WAL position before and after for an index, which other
  * databases on the server may add to), and the INSERT … SELECT baseline of bench/ledger.ts the same
@@ -87,32 +87,29 @@ async function main() {
       await client.query('SET max_parallel_maintenance_workers = 0');
       for (const sql of dropTablesSql(projection, VERSION)) await client.query(sql);
       for (const sql of createTablesSql(projection, VERSION)) await client.query(sql);
-      const parts = projection.bulkFillParts ?? 1;
       const statements = projection.bulkFill(tableNamesFor(VERSION));
-      for (let part = 0; part < parts; part++) {
-        for (const [i, sql] of statements.entries()) {
-          const params = [head.tx, head.gp, [...projection.eventTypes], part, parts];
-          const highest = Math.max(0, ...[...sql.matchAll(/\$(\d+)/g)].map((m) => Number(m[1])));
-          const r = await measure(client, async () => {
-            await client.query(
-              `BEGIN; SET LOCAL synchronous_commit = off; SET LOCAL work_mem = '256MB'; SET LOCAL jit = off`,
-            );
-            const plan = await client.query<{ 'QUERY PLAN': [{ Plan: { 'WAL Bytes': number } }] }>(
-              `EXPLAIN (ANALYZE, WAL, BUFFERS, FORMAT JSON) ${sql}`,
-              params.slice(0, highest),
-            );
-            await client.query('COMMIT');
-            return plan.rows[0]!['QUERY PLAN'][0].Plan['WAL Bytes'];
-          });
-          total = { ms: total.ms + r.ms, cpu: total.cpu + r.cpu, wal: total.wal + r.wal };
-          rows.push([
-            `${projection.name} fill ${i + 1}${parts > 1 ? ` part ${part + 1}/${parts}` : ''}`,
-            r.ms.toFixed(0),
-            r.cpu.toFixed(0),
-            (r.wal / 1e6).toFixed(1),
-          ]);
-          console.log(rows[rows.length - 1]!.join('\t'));
-        }
+      for (const [i, sql] of statements.entries()) {
+        const params = [head.tx, head.gp, [...projection.eventTypes]];
+        const highest = Math.max(0, ...[...sql.matchAll(/\$(\d+)/g)].map((m) => Number(m[1])));
+        const r = await measure(client, async () => {
+          await client.query(
+            `BEGIN; SET LOCAL synchronous_commit = off; SET LOCAL work_mem = '256MB'; SET LOCAL jit = off`,
+          );
+          const plan = await client.query<{ 'QUERY PLAN': [{ Plan: { 'WAL Bytes': number } }] }>(
+            `EXPLAIN (ANALYZE, WAL, BUFFERS, FORMAT JSON) ${sql}`,
+            params.slice(0, highest),
+          );
+          await client.query('COMMIT');
+          return plan.rows[0]!['QUERY PLAN'][0].Plan['WAL Bytes'];
+        });
+        total = { ms: total.ms + r.ms, cpu: total.cpu + r.cpu, wal: total.wal + r.wal };
+        rows.push([
+          `${projection.name} fill ${i + 1}`,
+          r.ms.toFixed(0),
+          r.cpu.toFixed(0),
+          (r.wal / 1e6).toFixed(1),
+        ]);
+        console.log(rows[rows.length - 1]!.join('\t'));
       }
       for (const sql of createIndexesSql(projection, VERSION)) {
         const r = await measure(client, async () => {

@@ -20,13 +20,6 @@ import { tableNamesFor, type Projection } from './projection';
 export const BULK_EVENTS_WHERE = `(transaction_id, global_position) <= ($1::text::xid8, $2::bigint)
   AND type = ANY($3::text[])`;
 
-/**
- * Keeps the rows of one part of a fill split into `bulkFillParts` (see Projection): `$4` is the
- * part, `$5` how many there are, and `key` (a user id) picks the part.
- */
-export const BULK_FILL_PART = (key: string) =>
-  `(hashtext(${key}) & 2147483647) % $5::int = $4::int`;
-
 export interface BulkFillTarget {
   readonly projection: Projection;
   readonly version: number;
@@ -48,9 +41,6 @@ export async function countEventsByType(
 /**
  * Fills an empty new version from the start of the log to `upTo` with the projection's set-wise
  * SQL, and moves its checkpoint there, in one transaction (the same compare-and-set as a batch).
- * A fill split into parts runs them at once, each in a transaction of its own on a connection of
- * its own, and moves the checkpoint once they have all committed: nothing reads a version before
- * it is swapped in, and a rebuild that fails drops it.
  */
 export async function bulkFill(
   pool: pg.Pool,
@@ -62,41 +52,19 @@ export async function bulkFill(
   const fill = target.projection.bulkFill;
   if (!fill) throw new Error(`${target.projection.name} has no bulk fill`);
   const checkpoint = { name: target.projection.name, version: target.version };
-  const statements = fill(tableNamesFor(target.version));
-  const parts = target.projection.bulkFillParts ?? 1;
   const scope = [
     upTo.commit.toString(),
     upTo.prepare.toString(),
     [...target.projection.eventTypes],
   ];
-  const fillPart = async (client: pg.PoolClient, part: number) => {
-    for (const sql of statements)
-      await client.query(sql, parametersOf(sql, [...scope, part, parts]));
-  };
-  if (parts === 1) {
-    await withTransaction(pool, async (client) => {
-      const opened = (await client.query(
-        `${FILL_SETTINGS}; ${advanceCheckpointSql(client, checkpoint, start, upTo, applied)}`,
-      )) as unknown as pg.QueryResult[];
-      if (opened[opened.length - 1]?.rowCount !== 1)
-        throw new CheckpointMovedError(checkpoint.name, checkpoint.version);
-      await fillPart(client, 0);
-    });
-    return upTo;
-  }
-  const filled = await Promise.allSettled(
-    Array.from({ length: parts }, (_, part) =>
-      withTransaction(pool, async (client) => {
-        await client.query(FILL_SETTINGS);
-        await fillPart(client, part);
-      }),
-    ),
-  );
-  const failed = filled.find((result) => result.status === 'rejected');
-  if (failed) throw failed.reason;
   await withTransaction(pool, async (client) => {
-    if (!(await advanceCheckpoint(client, checkpoint, start, upTo, applied)))
+    const opened = (await client.query(
+      `${FILL_SETTINGS}; ${advanceCheckpointSql(client, checkpoint, start, upTo, applied)}`,
+    )) as unknown as pg.QueryResult[];
+    if (opened[opened.length - 1]?.rowCount !== 1)
       throw new CheckpointMovedError(checkpoint.name, checkpoint.version);
+    for (const sql of fill(tableNamesFor(target.version)))
+      await client.query(sql, parametersOf(sql, scope));
   });
   return upTo;
 }

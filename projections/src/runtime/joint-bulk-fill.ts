@@ -38,8 +38,6 @@ export function jointFillsAmong<T extends CatchUpTarget>(
     for (const { projection } of built) {
       if (projection.jointBulkFill !== fill)
         throw new JointBulkFillMisdeclaredError(fill.projections, `${projection.name} lacks it`);
-      if ((projection.bulkFillParts ?? 1) !== 1)
-        throw new JointBulkFillMisdeclaredError(fill.projections, `${projection.name} has parts`);
       if (!sameTypes(projection.eventTypes, built[0]!.projection.eventTypes))
         throw new JointBulkFillMisdeclaredError(fill.projections, 'members fold different types');
     }
@@ -50,8 +48,7 @@ export function jointFillsAmong<T extends CatchUpTarget>(
 
 /**
  * Fills the empty new versions of a joint fill's members from their positions to `upTo`: its
- * statements at once, each in a transaction of its own on a connection of its own (as the parts of
- * a split fill), then every member's checkpoint moved there in one transaction once they have all
+ * statements at once, each in a transaction of its own on a connection of its own, then every member's checkpoint moved there in one transaction once they have all
  * committed (each the same compare-and-set as a batch). Nothing reads a version before it is
  * swapped in, and a rebuild that fails drops it.
  */

@@ -40,9 +40,8 @@ describe('jointFillsAmong', () => {
     expect(jointFillsAmong([build(projection('a'))])).toEqual([]);
   });
 
-  it('refuses a member split into parts, folding other types, or without the fill', () => {
+  it('refuses a member folding other types, or without the fill', () => {
     const refused = (b: Projection) => () => jointFillsAmong([build(projection('a')), build(b)]);
-    expect(refused(projection('b', { bulkFillParts: 2 }))).toThrow(JointBulkFillMisdeclaredError);
     expect(refused(projection('b', { eventTypes: new Set(['X']) }))).toThrow(
       JointBulkFillMisdeclaredError,
     );

@@ -43,12 +43,6 @@ export interface Projection {
    */
   readonly bulkFill?: (table: TableNames) => readonly string[];
   /**
-   * Splits the bulk fill into this many parts that run at once, each in a transaction of its own
-   * (default 1): its statements then keep only their part's rows (see BULK_FILL_PART), and read
-   * nothing a part writes (another part may have committed its rows already).
-   */
-  readonly bulkFillParts?: number;
-  /**
    * Set on every projection a joint fill fills (the same object on each): when a rebuild builds
    * them all in one pass, it fills them with the joint fill instead of their own (see JointBulkFill).
    */
@@ -64,7 +58,7 @@ export interface Projection {
  * for a rebuild without the others, and the joint fill must leave exactly the rows those would.
  * Its statements run at once, each in a transaction of its own, so none reads what another writes;
  * the members' checkpoints move together once all have committed. Its members fold the same event
- * types (`$3` of BULK_EVENTS_WHERE) and are not split into parts.
+ * types (`$3` of BULK_EVENTS_WHERE).
  */
 export interface JointBulkFill {
   /** The names of the projections it fills. */
