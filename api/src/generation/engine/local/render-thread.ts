@@ -76,7 +76,6 @@ export class RenderThread {
   private thread(): Worker {
     if (this.worker) return this.worker;
     const worker = new Worker(BOOTSTRAP, { eval: true });
-    worker.unref();
     worker.on('message', (reply: RenderThreadReply) => {
       const pending = this.pending.get(reply.id);
       if (!pending) return;
@@ -94,6 +93,9 @@ export class RenderThread {
     };
     worker.on('error', stopped);
     worker.on('exit', (code) => stopped(new Error(`exit code ${code}`)));
+    // After the listeners: adding a 'message' listener refs the thread again. Idle, it does not
+    // keep the process alive (the admin CLI and the tests end without closing it).
+    worker.unref();
     this.worker = worker;
     return worker;
   }

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { renderLocal, UnreadablePhotoError } from './render';
@@ -46,4 +47,24 @@ describe('RenderThread', () => {
     const png = await thread.render({ style: 'chibi', photo: astronaut });
     expect(png.subarray(1, 4).toString('ascii')).toBe('PNG');
   }, 120_000);
+
+  it('does not keep the process alive once idle (the admin CLI ends without closing it)', () => {
+    // Started (models loading) but never asked to render, as in the admin CLI.
+    const script = `
+      import { RenderThread } from ${JSON.stringify(new URL('./render-thread.ts', import.meta.url).href)};
+      new RenderThread().start();
+      console.log('started');
+    `;
+    const child = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      {
+        encoding: 'utf8',
+        timeout: 30_000,
+      },
+    );
+    expect(child.stdout.trim()).toBe('started');
+    expect(child.signal).toBeNull();
+    expect(child.status).toBe(0);
+  }, 90_000);
 });
