@@ -28,10 +28,10 @@ export class RenderThreadStoppedError extends Error {
 }
 
 /**
- * Runs renderLocal in a worker thread. The engine's detector models (tens of MB of tensors and
- * WebAssembly) then sit in the thread's heap, not the API's: every major GC of the API's main
- * thread (frequent while uploads arrive, since socket buffers count as external memory) no
- * longer marks them. A thread that dies fails its renders and is started again for the next.
+ * Runs renderLocal in a worker thread: the render's synchronous JavaScript (pixel loops, the
+ * detector) and the garbage it makes no longer stall the API's event loop or its GCs, and the
+ * detector's models live in the thread. A thread that dies fails its renders and is started
+ * again for the next.
  */
 export class RenderThread {
   private worker: Worker | null = null;
