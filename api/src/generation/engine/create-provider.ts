@@ -1,11 +1,10 @@
 import type { GenerationConfig } from '../../config';
 import type { ImageProvider } from './image-provider';
 import { LocalImageProvider } from './local/local-provider';
-import { renderLocal } from './local/render';
-import { loadDetector } from './local/subject/detector';
+import { RenderThread } from './local/render-thread';
 import { ReplicateImageProvider } from './replicate/replicate-provider';
 
-/** Replicate when a token is configured; otherwise the embedded local engine. */
+/** Replicate when a token is configured; otherwise the embedded local engine, in its own thread. */
 export function createImageProvider(config: GenerationConfig): ImageProvider {
   if (config.replicate) {
     return new ReplicateImageProvider({
@@ -16,18 +15,18 @@ export function createImageProvider(config: GenerationConfig): ImageProvider {
       timeoutMs: config.providerTimeoutMs,
     });
   }
+  const thread = new RenderThread();
   // The subject detector's models load once, in the background, while the server starts.
-  void loadDetector();
+  thread.start();
   const delay = config.localProviderDelayMs;
   return new LocalImageProvider({
     concurrency: 2,
-    ...(delay > 0
-      ? {
-          render: async (request) => (
+    render:
+      delay > 0
+        ? async (request) => (
             await new Promise((resolve) => setTimeout(resolve, delay)),
-            renderLocal(request)
-          ),
-        }
-      : {}),
+            thread.render(request)
+          )
+        : thread.render,
   });
 }
