@@ -161,7 +161,7 @@ describe('staff console', () => {
          VALUES ('credit_history', 90, 2, 'building')`,
       );
       await page.reload();
-      const abandonedRow = projections.getByRole('row', { name: /credit_history v90/ });
+      const abandonedRow = projections.getByRole('row', { name: /^credit_history .*\bv90\b/ });
       await abandonedRow.getByText('Abandoned', { exact: true }).waitFor();
       expect(await abandonedRow.innerText()).toContain(
         'Its process is gone; the next rebuild, prune or worker start drops it',

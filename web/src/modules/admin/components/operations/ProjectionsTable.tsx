@@ -33,9 +33,10 @@ const Progress = ({ row }: { row: Row }) => {
 
 const PROJECTION_COLUMNS: readonly AdminColumn[] = [
   { label: 'Name' },
+  // Second, so a phone shows it (and an abandoned build's line) before the table scrolls sideways.
+  { label: 'Status' },
   { label: 'Version', numeric: true },
   { label: 'Schema', numeric: true },
-  { label: 'Status' },
   { label: 'Checkpoint' },
   { label: 'Head' },
   { label: 'Events behind', numeric: true },
@@ -67,11 +68,6 @@ export const ProjectionsTable = ({ rows, busy, outcomes, onRebuild }: Projection
           <th scope="row" className={styles.nowrap}>
             {row.name}
           </th>
-          <td className={styles.num}>v{row.version}</td>
-          <td className={styles.num}>
-            {row.schemaVersion}
-            {!row.current && <div className={`${styles.small} ${styles.negative}`}>older code</div>}
-          </td>
           <td className={ops.statusCell}>
             <Badge tone={building ? 'warning' : abandoned ? 'danger' : 'success'}>
               {building
@@ -98,6 +94,11 @@ export const ProjectionsTable = ({ rows, busy, outcomes, onRebuild }: Projection
                 The rebuild did not finish; see the last error or the server log
               </div>
             )}
+          </td>
+          <td className={styles.num}>v{row.version}</td>
+          <td className={styles.num}>
+            {row.schemaVersion}
+            {!row.current && <div className={`${styles.small} ${styles.negative}`}>older code</div>}
           </td>
           <td className={`${styles.mono} ${styles.nowrap}`}>{row.checkpoint}</td>
           <td className={`${styles.mono} ${styles.nowrap}`}>{row.head ?? '—'}</td>
