@@ -19,7 +19,7 @@ import pg from 'pg';
 import { createBenchDatabase } from './lib/database';
 import { parseOptions } from './lib/options';
 import { dropStagedLog, insertStagedLog, stageLog } from './lib/seed-log';
-import { BASELINE_INSERT_SQL, BASELINE_TABLE_SQL } from './lib/replay-baseline';
+import { timeBaselineInsert } from './lib/replay-baseline';
 
 const rounds = Number(process.argv.find((a) => a.startsWith('--rounds='))?.slice(9) ?? 3);
 
@@ -58,11 +58,7 @@ async function main() {
       const variant = variants[(round - 1) % variants.length]!;
       const bulkFill = variant !== 'A: batches only';
       await pool.query('CHECKPOINT');
-      await pool.query(BASELINE_TABLE_SQL);
-      let t0 = performance.now();
-      await pool.query(BASELINE_INSERT_SQL);
-      const baseMs = performance.now() - t0;
-      await pool.query('DROP TABLE bench_history_baseline');
+      const baseMs = await timeBaselineInsert(pool);
       await pool.query('CHECKPOINT');
       const store = new PostgresEventStore(pool);
       const spent = new Map<string, number>();
@@ -82,7 +78,7 @@ async function main() {
       }));
       const pgCpu0 = await backendCpu(pool);
       const cpu0 = process.cpuUsage();
-      t0 = performance.now();
+      const t0 = performance.now();
       await rebuildProjections(pool, store, projections, { bulkFill });
       const ms = performance.now() - t0;
       const cpu = process.cpuUsage(cpu0);

@@ -18,7 +18,7 @@ import {
 } from '@app/projections';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { BASELINE_INSERT_SQL, BASELINE_TABLE_SQL } from './lib/replay-baseline';
+import { timeBaselineInsert } from './lib/replay-baseline';
 
 const url = process.argv[2]!;
 const rounds = Number(process.argv.find((a) => a.startsWith('--rounds='))?.slice(9) ?? 3);
@@ -59,15 +59,11 @@ async function main() {
     for (let round = 0; round < rounds; round++) {
       for (const [variant, projections] of Object.entries(variants)) {
         await pool.query('CHECKPOINT');
-        await pool.query(BASELINE_TABLE_SQL);
-        let t0 = performance.now();
-        await pool.query(BASELINE_INSERT_SQL);
-        const baseMs = performance.now() - t0;
-        await pool.query('DROP TABLE bench_history_baseline');
+        const baseMs = await timeBaselineInsert(pool);
         await pool.query('CHECKPOINT');
         const store = new PostgresEventStore(pool);
         const cpu0 = await backendCpu(pool);
-        t0 = performance.now();
+        const t0 = performance.now();
         await rebuildProjections(pool, store, projections);
         const ms = performance.now() - t0;
         const cpu = (await backendCpu(pool)) - cpu0;

@@ -8,9 +8,9 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { spawnApi, type SpawnedApi } from '../../api/src/testing/spawn-api';
 import { constantRate } from '../lib/constant-rate';
+import { createBenchDatabase } from '../lib/database';
 import { startOtlpReceiver } from '../lib/otlp-receiver';
 import { registerBenchUser } from '../lib/register-user';
 import { meRequest } from '../lib/me-request';
@@ -31,14 +31,10 @@ const ticks = async (pid: number) => {
 };
 const nowMicros = () => Number(process.hrtime.bigint() / 1000n);
 
-const name = `bench_profile_diff_${Date.now()}`;
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${name}`);
-const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
+const database = await createBenchDatabase(serverUrl, 'bench_profile_diff');
 const receiver = await startOtlpReceiver();
 const common = {
-  DATABASE_URL: databaseUrl,
+  DATABASE_URL: database.url,
   PROJECTIONS_MODE: 'in-process',
   LOG_FORMAT: 'json',
   REPLICATE_API_TOKEN: 'bench-never-called',
@@ -95,8 +91,7 @@ try {
 } finally {
   for (const api of apis.values()) await api.stop();
   receiver.close();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
+  await database.drop();
 }
 
 interface ProfileNode {
