@@ -8,6 +8,7 @@ import { createScratchDatabase } from '@app/ledger/testing/scratch-database';
 import { freePort, spawnApi } from '../api/src/testing/spawn-api';
 import { constantRate, type ConstantRateResult } from './lib/constant-rate';
 import { registerBenchUser } from './lib/register-user';
+import { apiLogFile, PRODUCTION_API_ENV } from './lib/production-api-env';
 
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const quick = process.argv.includes('--quick');
@@ -51,15 +52,21 @@ function request(url: string, query: string, headers: Record<string, string>): a
 }
 
 const database = await createDatabase();
-const api = await spawnApi({
-  DATABASE_URL: database.url,
-  PROJECTIONS_MODE: 'in-process',
-  LOGIN_ATTEMPTS_PER_IP: '1000',
-  // The production image service: the offline preview engine would load its face and object
-  // models on the main thread while the runs start (minutes of CPU on a busy machine), which
-  // measures start-up, not `me`. No generation runs here, so the token is never used.
-  REPLICATE_API_TOKEN: 'bench-never-called',
-});
+const api = await spawnApi(
+  {
+    ...PRODUCTION_API_ENV,
+    DATABASE_URL: database.url,
+    PROJECTIONS_MODE: 'in-process',
+    LOGIN_ATTEMPTS_PER_IP: '1000',
+    // The production image service: the offline preview engine would load its face and object
+    // models on the main thread while the runs start (minutes of CPU on a busy machine), which
+    // measures start-up, not `me`. No generation runs here, so the token is never used.
+    REPLICATE_API_TOKEN: 'bench-never-called',
+  },
+  undefined,
+  [],
+  { logFile: await apiLogFile('api') },
+);
 const hello = await startHelloYoga();
 try {
   const token = await registerBenchUser(api.url, 'bench');

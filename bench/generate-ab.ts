@@ -9,6 +9,7 @@ import { creditStreamId, openDatabase, PostgresEventStore, createLedger } from '
 import { createScratchDatabase } from '@app/ledger/testing/scratch-database';
 import { sanitizeUpload } from '../api/src/generation/upload/sanitize-upload';
 import { jpegOfSize } from './lib/camera-jpeg';
+import { apiLogFile, PRODUCTION_API_ENV } from './lib/production-api-env';
 import type * as spawnModule from '../api/src/testing/spawn-api';
 import type { SpawnedApi } from '../api/src/testing/spawn-api';
 
@@ -45,12 +46,14 @@ async function startSide(name: string, root: string): Promise<Side> {
   const dataDir = await tempDataDir(`bench-gen-ab-${name}`);
   const api = await spawnApi(
     {
+      ...PRODUCTION_API_ENV,
       DATABASE_URL: scratch.url,
       DATA_DIR: dataDir,
       REGISTRATIONS_PER_IP: '1000',
-      LOG_LEVEL: 'warn',
     },
     120_000,
+    [],
+    { logFile: await apiLogFile(`gen-ab-${name}`) },
   );
   const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 2 });
   const store = new PostgresEventStore(database.pool);

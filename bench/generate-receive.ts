@@ -9,6 +9,7 @@ import fs from 'node:fs/promises';
 import { createScratchDatabase } from '@app/ledger/testing/scratch-database';
 import { spawnApi, tempDataDir } from '../api/src/testing/spawn-api';
 import { jpegOfSize } from './lib/camera-jpeg';
+import { apiLogFile, PRODUCTION_API_ENV } from './lib/production-api-env';
 
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const RUNS = Number(process.argv[2] ?? 30);
@@ -22,9 +23,15 @@ const cpuMsOf = async (pid: number) => {
 const scratch = await createScratchDatabase(serverUrl, 'bench_receive');
 const dataDir = await tempDataDir('bench-receive');
 const api = await spawnApi(
-  { DATABASE_URL: scratch.url, DATA_DIR: dataDir, REGISTRATIONS_PER_IP: '1000' },
+  {
+    ...PRODUCTION_API_ENV,
+    DATABASE_URL: scratch.url,
+    DATA_DIR: dataDir,
+    REGISTRATIONS_PER_IP: '1000',
+  },
   120_000,
   process.argv.includes('--prof') ? ['--cpu-prof', '--cpu-prof-dir=/tmp/bench-receive-prof'] : [],
+  { logFile: await apiLogFile('receive') },
 );
 const bare = createServer((q, s) => {
   q.resume();

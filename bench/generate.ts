@@ -10,6 +10,7 @@ import { creditStreamId, openDatabase, PostgresEventStore, createLedger } from '
 import { createScratchDatabase } from '@app/ledger/testing/scratch-database';
 import { spawnApi, tempDataDir } from '../api/src/testing/spawn-api';
 import { jpegOfSize } from './lib/camera-jpeg';
+import { apiLogFile, PRODUCTION_API_ENV } from './lib/production-api-env';
 
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const quick = process.argv.includes('--quick');
@@ -94,6 +95,7 @@ const scratch = await createScratchDatabase(serverUrl, 'bench_generate');
 const dataDir = await tempDataDir('bench-generate');
 const api = await spawnApi(
   {
+    ...PRODUCTION_API_ENV,
     DATABASE_URL: scratch.url,
     DATA_DIR: dataDir,
     REGISTRATIONS_PER_IP: '1000',
@@ -101,6 +103,7 @@ const api = await spawnApi(
   },
   120_000,
   cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : [],
+  { logFile: await apiLogFile('generate') },
 );
 const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 2 });
 const store = new PostgresEventStore(database.pool);

@@ -27,6 +27,7 @@ import { describeLoopStats, loopStatsFor, type LoopStats } from './lib/loop-stat
 import { startOtlpReceiver } from './lib/otlp-receiver';
 import { registerBenchUser } from './lib/register-user';
 import { meRequest } from './lib/me-request';
+import { PRODUCTION_API_ENV } from './lib/production-api-env';
 
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const quick = process.argv.includes('--quick');
@@ -58,6 +59,7 @@ const receiver = await startOtlpReceiver();
 const receiverUrl = receiver.url;
 
 const common = {
+  ...PRODUCTION_API_ENV,
   DATABASE_URL: databaseUrl,
   PROJECTIONS_MODE: 'in-process',
   LOG_FORMAT: 'json',

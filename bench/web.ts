@@ -22,6 +22,7 @@ import { startGzipProxy } from './web/gzip-proxy';
 import { makeSharedResult } from './web/shared-result';
 import { measureJsBeforeFirstPaint, measureLandingJs } from './web/landing-js';
 import { type FormFactor, type LighthouseScores, runLighthouse } from './web/lighthouse';
+import { apiLogFile, PRODUCTION_API_ENV } from './lib/production-api-env';
 
 const LANDING_JS_BUDGET_KB = 170;
 const FIRST_PAINT_JS_TARGET_KB = 60;
@@ -90,7 +91,12 @@ async function main() {
   );
   buildIfNeeded();
   const dataDir = await tempDataDir('bench-web');
-  const api = await spawnApi({ DATA_DIR: dataDir, DATABASE_URL: '' }, 120_000);
+  const api = await spawnApi(
+    { ...PRODUCTION_API_ENV, DATA_DIR: dataDir, DATABASE_URL: '' },
+    120_000,
+    [],
+    { logFile: await apiLogFile('web') },
+  );
   note(`server: ${api.url} (api/src/main.ts, embedded database, serving web/dist)`);
   const browser = await launchBrowser();
   try {
