@@ -107,12 +107,14 @@ describe.skipIf(!process.env.DATABASE_URL)('a rebuild whose process dies', () =>
       const crashedTable = await tableOid(crashed!);
       expect(crashedTable).not.toBeNull();
 
-      // The next rebuild drops it at its start, then builds a version of its own (the number,
-      // free again, is reused).
+      // The next rebuild drops it at its start, then builds a version of its own, under a new
+      // number: one number names one build in the logs and on the staff page.
       const second = rebuildInChild();
       // The killed rebuild's session still waits at the swap until the blocker ends.
       await until(async () => (await waitingSessions()) === 2, 'the second rebuild at its swap');
       const [live] = await buildingVersions();
+      expect(live).toBe(crashed! + 1);
+      expect(await tableOid(crashed!)).toBeNull();
       const liveTable = await tableOid(live!);
       expect(liveTable).not.toBeNull();
       expect(liveTable).not.toBe(crashedTable);
@@ -157,6 +159,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a rebuild whose process dies', () =>
       // The killed rebuild's session still waits at the swap until the blocker ends.
       await until(async () => (await waitingSessions()) === 2, 'a live rebuild at its swap');
       const [live] = await buildingVersions();
+      expect(live).toBe(crashed! + 1);
       const pruned = await operations.pruneRetired();
       expect(pruned.filter((row) => row.was === 'abandoned')).toEqual([]);
       expect(await buildingVersions()).toEqual([live]);

@@ -55,9 +55,18 @@ export async function installProjection(pool: pg.Pool, projection: Projection): 
   });
 }
 
+/**
+ * A number no version of this projection had before, dropped ones included (the caller holds the
+ * projection's lock). The checkpoints' maximum covers a database restored without the counters.
+ */
 async function nextVersion(client: pg.PoolClient, name: string): Promise<number> {
   const result = await client.query<{ next: number }>(
-    'SELECT coalesce(max(version), 0) + 1 AS next FROM projection_checkpoints WHERE name = $1',
+    `WITH highest AS (SELECT coalesce(max(version), 0) AS version FROM projection_checkpoints WHERE name = $1)
+     INSERT INTO projection_version_counters AS counter (name, last_version)
+     SELECT $1, version + 1 FROM highest
+     ON CONFLICT (name) DO UPDATE
+       SET last_version = greatest(counter.last_version, (SELECT version FROM highest)) + 1
+     RETURNING last_version AS next`,
     [name],
   );
   return result.rows[0]!.next;
