@@ -69,6 +69,27 @@ describe('credit_history and generation_history tables', () => {
     }
   });
 
+  it("serves staff's page of one user and one type from the user index, newest first", async () => {
+    // No (user_id, type) index since version 4: user_idx read backwards, the type a filter.
+    const client = await database.pool.connect();
+    try {
+      await client.query(
+        'BEGIN; SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off',
+      );
+      const plan = await client.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN SELECT * FROM credit_history WHERE user_id = $1 AND type = ANY($2::text[])
+         ORDER BY seq DESC LIMIT 51`,
+        [userIds[0], ['CreditsPurchased']],
+      );
+      const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(text).toMatch(/Index Scan Backward using credit_history_v\d+_user_idx/);
+      expect(text).not.toMatch(/Sort/);
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
+  });
+
   it('creates a version to fill with no index to keep up, and keeps seq unique once built', async () => {
     const client = await database.pool.connect();
     try {

@@ -127,7 +127,11 @@ export const creditHistoryProjection: Projection = {
   // 2: user_id, type and reference in the "C" collation; seq unique by an index built after a fill.
   // 3: user_idx ascending in seq (read backwards for newest first): a fill writes rows in that
   // order, so its build finds them sorted (1M-event log: 120 ms of CPU instead of 200).
-  version: 3,
+  // 4: no (user_id, type, seq DESC) index. Only staff's page of one user and one type used it (two
+  // types or more already read user_idx backwards); user_idx serves that too, filtering the
+  // user's rows (10,000-movement account, a type on one row in 1,000: 7.6 ms instead of 0.2), and
+  // it was the largest index to build after a fill and to keep up on every write.
+  version: 4,
   tables: [
     {
       name: 'credit_history',
@@ -162,7 +166,6 @@ export const creditHistoryProjection: Projection = {
         'CREATE UNIQUE INDEX IF NOT EXISTS {table}_seq_idx ON {table} (seq)',
         'CREATE UNIQUE INDEX IF NOT EXISTS {table}_event_idx ON {table} (event_id)',
         'CREATE INDEX IF NOT EXISTS {table}_user_idx ON {table} (user_id, seq)',
-        'CREATE INDEX IF NOT EXISTS {table}_user_type_idx ON {table} (user_id, type, seq DESC)',
         'CREATE INDEX IF NOT EXISTS {table}_occurred_idx ON {table} (occurred_at)',
         'CREATE INDEX IF NOT EXISTS {table}_reference_idx ON {table} (reference)',
       ],
