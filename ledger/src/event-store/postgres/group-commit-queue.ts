@@ -6,9 +6,9 @@ export const MAX_GROUPS_IN_FLIGHT = 4;
 
 /**
  * Appends a group needs before it starts while another group is being written (an idle queue
- * starts at once, so a lone writer never waits). Each group costs a statement, a commit and about
- * 130 µs of CPU whatever its size: at 64 writers two groups of 32 used less CPU per append than
- * four of 16, and overlapped flushes as well.
+ * starts at once, so a lone writer never waits). Each group costs a statement and a commit whatever
+ * its size: at 64 writers two groups of 32 took less CPU per append than four of 16 (Node +
+ * Postgres 35 against 39 µs idle, 139 against 176 µs on a loaded host) and still overlap flushes.
  */
 export const MIN_GROUP_SHARE = 32;
 
