@@ -5,7 +5,7 @@
 // Not a test; wall-clock figures on a busy machine are noisy, the CPU and WAL figures much less so.
 //
 //   npx tsx bench/profile-appends.ts [--writers=64] [--seconds=3] [--rounds=3] [--seed=0]
-//     [--modes=raw,store:4:64,store:1:64]   (store:<groups in flight>:<max group size>)
+//     [--modes=raw,store:4:64,store:1:64]   (store:<groups in flight>:<max group size>[:<min group share>])
 import fs from 'node:fs';
 import { PostgresEventStore } from '@app/ledger';
 import { ledgerMigrations, migrate } from '@app/ledger';
@@ -113,7 +113,7 @@ try {
     let statementMs = 0;
     let singles = 0;
     const pool = database.pool(writers, `prof-${mode}`);
-    const [, inFlight, size] = mode.split(':');
+    const [, inFlight, size, minShare] = mode.split(':');
     const clients: pg.Client[] = [];
     let op: (w: number, i: number) => Promise<void>;
     let store: PostgresEventStore | null = null;
@@ -160,6 +160,7 @@ try {
           : new PostgresEventStore(pool, {
               maxGroupsInFlight: Number(inFlight),
               maxGroupSize: Number(size),
+              ...(minShare ? { minGroupShare: Number(minShare) } : {}),
             });
       op = async (w, i) => {
         const stream = streams[w]![i % STREAMS_PER_WRITER]!;
