@@ -2,7 +2,8 @@
 // source trees' APIs, alternated request by request: `--base=<root of the old tree>` (its
 // node_modules linked to this one's) and this tree. Prints each side's round trip p50 and its
 // API CPU per upload (/proc, 10 ms ticks, summed over the runs), and the GCs each API made
-// (`--trace-gc` lines: scavenges and mark-compacts) while the runs went.
+// (`--trace-gc` lines: scavenges and mark-compacts) while the runs went; GC_LOG_DIR=<dir> keeps
+// those lines (gc-a.log, gc-b.log).
 // `npx tsx bench/generate-receive-ab.ts --base=<root> [--runs=60]`
 import { request as httpRequest } from 'node:http';
 import fs from 'node:fs/promises';
@@ -121,6 +122,8 @@ try {
   for (const side of sides) {
     const log = (await fs.readFile(side.logFile, 'utf8')).slice(side.gcLogStart);
     const gc = gcCounts(log);
+    if (process.env.GC_LOG_DIR)
+      await fs.writeFile(path.join(process.env.GC_LOG_DIR, `gc-${side.name}.log`), log);
     console.log(
       `${side.name}: round trip p50 ${p50(side.times).toFixed(1)} ms, API CPU ${(side.cpu / RUNS).toFixed(1)} ms/upload; GCs ${gc.scavenges} scavenges, ${gc.markCompacts} mark-compacts (${gc.markCompactMs.toFixed(0)} ms)`,
     );
