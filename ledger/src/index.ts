@@ -22,10 +22,6 @@ export * from './infrastructure/postgres/database';
 export * from './infrastructure/postgres/migrations';
 export * from './ledger';
 export * from './infrastructure/open-ledger-storage';
-// Types only: the KurrentDB client is imported on demand (openLedgerStorage), not with the ledger.
-export type {
-  KurrentDBEventStore,
-  KurrentDBEventStoreOptions,
-} from './event-store/kurrentdb/kurrentdb-event-store';
+export * from './event-store/kurrentdb/kurrentdb-event-store';
 export * from './infrastructure/postgres/prepared-query';
 export * from './shared/tracing';

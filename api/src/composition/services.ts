@@ -176,7 +176,7 @@ export async function createServices(
         log.error({ err: error, userId: user.id }, 'verification mail could not be sent'),
       );
   };
-  const blobs = await createBlobStore(config);
+  const blobs = createBlobStore(config);
   const untraced = overrides.provider ?? createImageProvider(config.generation);
   const provider = tracingEnabled() ? traceProvider(untraced) : untraced;
   const decodePool = new DecodePool(config.generation.decode);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { PostgresSnapshotStore } from '../command-handling/snapshot-store';
+import { KurrentDBEventStore } from '../event-store/kurrentdb/kurrentdb-event-store';
 import type { EventStore } from '../event-store/event-store';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store';
 import { createLedger, type Ledger } from '../ledger';
@@ -48,9 +49,6 @@ export async function openLedgerStorage(config: StorageConfig): Promise<LedgerSt
     await migrate(database.pool, migrations);
     let store: EventStore;
     if (config.eventStoreConnectionString) {
-      // Its gRPC client and protobuf code are ~8.5 MB of live heap: loaded only when configured.
-      const { KurrentDBEventStore } =
-        await import('../event-store/kurrentdb/kurrentdb-event-store');
       store = KurrentDBEventStore.connect(config.eventStoreConnectionString);
     } else {
       const postgres = new PostgresEventStore(database.pool, {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import fs from 'node:fs/promises';
 import pg from 'pg';
-import type { EmbeddedPostgres } from './embedded-postgres';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
 import { markSharedSession } from './prepared-query';
 import { componentLogger } from '../../shared/logger';
 
@@ -45,8 +45,6 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   }
   const dataDir = options.dataDir ?? path.resolve('.data/pglite');
   if (!dataDir.startsWith('memory://')) await fs.mkdir(dataDir, { recursive: true });
-  // PGlite is loaded only for an embedded database: a server-backed process keeps a smaller heap.
-  const { startEmbeddedPostgres } = await import('./embedded-postgres');
   const embedded: EmbeddedPostgres = await startEmbeddedPostgres(dataDir);
   // PGlite is a single connection; a bigger pool would just queue inside the socket server.
   const pool = new pg.Pool({ connectionString: embedded.connectionString, max: 1 });
