@@ -3,7 +3,8 @@
 // node_modules linked to this one's) and this tree. Prints each side's round trip p50 and its
 // API CPU per upload (/proc, 10 ms ticks, summed over the runs), and the GCs each API made
 // (`--trace-gc` lines: scavenges and mark-compacts) while the runs went; GC_LOG_DIR=<dir> keeps
-// those lines (gc-a.log, gc-b.log).
+// those lines (gc-a.log, gc-b.log); API_B_NODE_ARGS="<flags>" starts side b with extra node flags
+// (for trying V8 flags: --base=<this tree> then compares a tree with itself).
 // `npx tsx bench/generate-receive-ab.ts --base=<root> [--runs=60]`
 import { request as httpRequest } from 'node:http';
 import fs from 'node:fs/promises';
@@ -49,7 +50,10 @@ async function startSide(name: string, root: string) {
       LOG_LEVEL: 'warn',
     },
     120_000,
-    ['--trace-gc'],
+    [
+      '--trace-gc',
+      ...((name === 'b' ? process.env.API_B_NODE_ARGS : '')?.split(' ').filter(Boolean) ?? []),
+    ],
     { logFile },
   );
   const response = await fetch(`${api.url}/api/auth/register`, {
