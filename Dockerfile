@@ -17,4 +17,5 @@ COPY --from=build /app /app
 RUN npm prune --omit=dev --no-audit --no-fund || true
 USER node
 EXPOSE 8080
-CMD ["node", "--import", "tsx", "api/src/main.ts"]
+# A young generation large enough for an upload's socket buffers (API_NODE_FLAGS in spawn-api.ts).
+CMD ["node", "--max-semi-space-size=64", "--import", "tsx", "api/src/main.ts"]
