@@ -12,6 +12,7 @@ import path from 'node:path';
 import { createScratchDatabase } from '@app/ledger/testing/scratch-database';
 import type * as spawnModule from '../api/src/testing/spawn-api';
 import { jpegOfSize } from './lib/camera-jpeg';
+import { PRODUCTION_API_ENV } from './lib/production-api-env';
 
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const arg = (name: string) =>
@@ -44,9 +45,11 @@ async function startSide(name: string, root: string) {
   const logFile = path.join(dataDir, 'api.log');
   const api = await spawnApi(
     {
+      ...PRODUCTION_API_ENV,
       DATABASE_URL: scratch.url,
       DATA_DIR: dataDir,
       REGISTRATIONS_PER_IP: '1000',
+      // The log file is read for --trace-gc's lines, not the requests'.
       LOG_LEVEL: 'warn',
     },
     120_000,
