@@ -6,12 +6,12 @@
 // those lines (gc-a.log, gc-b.log); API_B_NODE_ARGS="<flags>" starts side b with extra node flags
 // (for trying V8 flags: --base=<this tree> then compares a tree with itself).
 // `npx tsx bench/generate-receive-ab.ts --base=<root> [--runs=60]`
-import { request as httpRequest } from 'node:http';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createScratchDatabase } from '@app/ledger/testing/scratch-database';
 import type * as spawnModule from '../api/src/testing/spawn-api';
 import { jpegOfSize } from './lib/camera-jpeg';
+import { timedPost } from './lib/timed-post';
 import { PRODUCTION_API_ENV } from './lib/production-api-env';
 
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -90,26 +90,7 @@ const built = (() => {
 const rawBody = Buffer.from(await built.arrayBuffer());
 const rawType = built.headers.get('content-type')!;
 const send = (url: string, token: string) =>
-  new Promise<[number, number]>((resolve, reject) => {
-    const t = performance.now();
-    const r = httpRequest(
-      url,
-      {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': rawType,
-          'content-length': rawBody.length,
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve([performance.now() - t, res.statusCode!]));
-      },
-    );
-    r.on('error', reject);
-    r.end(rawBody);
-  });
+  timedPost(url, rawBody, { authorization: `Bearer ${token}`, 'content-type': rawType });
 
 const sides = [await startSide('a', baseRoot), await startSide('b', thisRoot)];
 try {

@@ -3,12 +3,13 @@
 // bare Node server receiving the same body, alternated; a node:http client sends one prebuilt
 // buffer. Prints both round trips and the API's CPU per upload (/proc, 10 ms ticks).
 // `npx tsx bench/generate-receive.ts [runs] [jpeg] [--prof]` (--prof: the API's CPU profile in /tmp/bench-receive-prof).
-import { createServer, request as httpRequest } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fs from 'node:fs/promises';
 import { createScratchDatabase } from '@app/ledger/testing/scratch-database';
 import { spawnApi, tempDataDir } from '../api/src/testing/spawn-api';
 import { jpegOfSize } from './lib/camera-jpeg';
+import { timedPost } from './lib/timed-post';
 import { apiLogFile, PRODUCTION_API_ENV } from './lib/production-api-env';
 
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -53,26 +54,7 @@ try {
   const rawBody = Buffer.from(await built.arrayBuffer());
   const rawType = built.headers.get('content-type')!;
   const send = (url: string) =>
-    new Promise<[number, number]>((resolve, reject) => {
-      const t = performance.now();
-      const r = httpRequest(
-        url,
-        {
-          method: 'POST',
-          headers: {
-            authorization: `Bearer ${token}`,
-            'content-type': rawType,
-            'content-length': rawBody.length,
-          },
-        },
-        (res) => {
-          res.resume();
-          res.on('end', () => resolve([performance.now() - t, res.statusCode!]));
-        },
-      );
-      r.on('error', reject);
-      r.end(rawBody);
-    });
+    timedPost(url, rawBody, { authorization: `Bearer ${token}`, 'content-type': rawType });
   for (let i = 0; i < 3; i++) {
     await send(`${api.url}/api/generate-image`);
     await send(bareUrl);
