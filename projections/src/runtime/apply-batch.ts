@@ -64,23 +64,34 @@ export async function applyBatch(
     // batches, and on a busy machine every round trip waits for the scheduler). Read models are
     // rebuildable and the checkpoint commits with them: a crash can only lose both together, and
     // the runner re-applies from the log. No need to wait for the WAL flush.
+    const advance = advanceCheckpointSql(
+      client,
+      { name: target.projection.name, version: target.version },
+      target.position,
+      last.position,
+      relevant.length,
+    );
+    if (relevant.length === 0) {
+      // Nothing to apply: the same round trip commits. Its transaction then holds an id (and so
+      // the log's visibility horizon, which every reader of $all waits behind) only while the
+      // server runs it, not across a round trip. A checkpoint that moved under us updates no row,
+      // so committing changes nothing.
+      const done = (await client.query(
+        `BEGIN; SET LOCAL synchronous_commit = off; ${advance}; COMMIT`,
+      )) as unknown as pg.QueryResult[];
+      if (done[done.length - 2]?.rowCount !== 1)
+        throw new CheckpointMovedError(target.projection.name, target.version);
+      return last.position;
+    }
     const opened = (await client.query(
-      `BEGIN; SET LOCAL synchronous_commit = off; ${advanceCheckpointSql(
-        client,
-        { name: target.projection.name, version: target.version },
-        target.position,
-        last.position,
-        relevant.length,
-      )}`,
+      `BEGIN; SET LOCAL synchronous_commit = off; ${advance}`,
     )) as unknown as pg.QueryResult[];
     if (opened[opened.length - 1]?.rowCount !== 1)
       throw new CheckpointMovedError(target.projection.name, target.version);
-    let changedKeys: readonly string[] = [];
-    if (relevant.length > 0) {
-      await target.projection.apply(client, relevant, tableNamesFor(target.version));
-      if (options.announce)
-        changedKeys = await announceChanges(client, target.projection, relevant);
-    }
+    await target.projection.apply(client, relevant, tableNamesFor(target.version));
+    const changedKeys = options.announce
+      ? await announceChanges(client, target.projection, relevant)
+      : [];
     await client.query('COMMIT');
     if (changedKeys.length > 0) options.announce?.(changedKeys);
   } catch (error) {
