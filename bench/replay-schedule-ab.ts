@@ -4,7 +4,9 @@
  * time, the CPU of this process and of the database's backends (/proc), then medians and ranges per
  * variant. Seed first: `npx tsx bench/ledger.ts --only=replay --keep-db`.
  *
- *   npx tsx bench/replay-schedule-ab.ts <database url> [--variants=2,3,all] [--rounds=4]
+ *   npx tsx bench/replay-schedule-ab.ts <database url> [--variants=2,3,all] [--rounds=4] [--fresh]
+ *
+ * --fresh: each rebuild on a new pool (fresh backends), as a CLI replay runs it.
  */
 import { PostgresEventStore } from '@app/ledger';
 import {
@@ -49,7 +51,8 @@ async function main() {
   const variants = (arg('variants') ?? '2,3,all').split(',');
   const rounds = Number(arg('rounds') ?? 4);
   // Connections stay open (no idle timeout), so their backends' CPU counters cover a whole rebuild.
-  const pool = new pg.Pool({ connectionString: url, max: 8, idleTimeoutMillis: 0 });
+  const fresh = process.argv.includes('--fresh');
+  let pool = new pg.Pool({ connectionString: url, max: 8, idleTimeoutMillis: 0 });
   const results = new Map<string, { ms: number; pg: number; sys: number; node: number }[]>();
   try {
     // Round 0, not counted: opens the pool's connections (a fresh backend's first fill pays its
@@ -62,6 +65,11 @@ async function main() {
           : [...variants].reverse()) {
         const fillConcurrency = variant === 'all' ? Infinity : Number(variant);
         await pool.query('CHECKPOINT');
+        if (fresh) {
+          // Every rebuild on new connections, as a CLI replay or bench/ledger.ts runs it.
+          await pool.end();
+          pool = new pg.Pool({ connectionString: url, max: 8, idleTimeoutMillis: 0 });
+        }
         const store = new PostgresEventStore(pool);
         const split0 = await backendCpuSplit(pool);
         const pg0 = split0[0] + split0[1];
