@@ -93,7 +93,7 @@ async function main() {
         const highest = Math.max(0, ...[...sql.matchAll(/\$(\d+)/g)].map((m) => Number(m[1])));
         const r = await measure(client, async () => {
           await client.query(
-            `BEGIN; SET LOCAL synchronous_commit = off; SET LOCAL work_mem = '256MB'; SET LOCAL jit = off`,
+            `BEGIN; SET LOCAL synchronous_commit = off; SET LOCAL work_mem = '16MB'; SET LOCAL jit = off`,
           );
           const plan = await client.query<{ 'QUERY PLAN': [{ Plan: { 'WAL Bytes': number } }] }>(
             `EXPLAIN (ANALYZE, WAL, BUFFERS, FORMAT JSON) ${sql}`,
@@ -161,7 +161,7 @@ async function main() {
         const highest = Math.max(0, ...[...sql.matchAll(/\$(\d+)/g)].map((m) => Number(m[1])));
         const r = await measure(client, async () => {
           await client.query(
-            `BEGIN; SET LOCAL synchronous_commit = off; SET LOCAL work_mem = '256MB'; SET LOCAL jit = off`,
+            `BEGIN; SET LOCAL synchronous_commit = off; SET LOCAL work_mem = '16MB'; SET LOCAL jit = off`,
           );
           await client.query(sql, params.slice(0, highest));
           await client.query('COMMIT');

@@ -163,6 +163,7 @@ export const creditBalancesProjection: Projection = {
   eventTypes: new Set(creditAccountEventTypes),
   changeNotice: accountSnapshotNotice,
   bulkFill: creditBalancesBulkFill,
+  bulkFillCost: 4700,
   jointBulkFill: creditLotsJointBulkFill,
 
   async apply(client: pg.PoolClient, events: readonly RecordedEvent[], table) {

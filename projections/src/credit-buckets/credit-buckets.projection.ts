@@ -36,6 +36,7 @@ export const creditBucketsProjection: Projection = {
   ],
   eventTypes: new Set(creditAccountEventTypes),
   bulkFill: creditBucketsBulkFill,
+  bulkFillCost: 3300,
   jointBulkFill: creditLotsJointBulkFill,
 
   async apply(client: pg.PoolClient, events: readonly RecordedEvent[], table) {

@@ -43,4 +43,5 @@ export const creditLotsJointBulkFill: JointBulkFill = {
     creditBalanceTotalsFill(tables('credit_balances')),
     creditLotsJointFill(tables('credit_balances'), tables('credit_buckets')),
   ],
+  statementCosts: [1000, 3100],
 };

@@ -112,6 +112,7 @@ export const generationHistoryProjection: Projection = {
   ],
   eventTypes: new Set(generationEventTypes),
   bulkFill: generationHistoryBulkFill,
+  bulkFillCost: 2800,
 
   async apply(client: pg.PoolClient, events: readonly RecordedEvent[], table) {
     const name = table('generation_history');

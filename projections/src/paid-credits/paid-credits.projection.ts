@@ -108,6 +108,7 @@ export const paidCreditsProjection: Projection = {
     ...giftEventTypes,
   ]),
   bulkFill: paidCreditsBulkFill,
+  bulkFillCost: 3500,
 
   async apply(client: pg.PoolClient, events: readonly RecordedEvent[], table) {
     const lotsTable = table('paid_lots');

@@ -9,7 +9,8 @@ import { advanceCheckpoint, advanceCheckpointSql } from './checkpoints';
 import { catchUp, type CatchUpTarget } from './catch-up';
 import { CheckpointMovedError } from './apply-batch';
 import { FILL_SETTINGS, parametersOf } from './fill-settings';
-import { bulkFillJointly, jointFillsAmong } from './joint-bulk-fill';
+import { jointFillJobs, jointFillsAmong } from './joint-bulk-fill';
+import { runLongestFirst, type Job } from './longest-first';
 import { tableNamesFor, type Projection } from './projection';
 
 /**
@@ -101,12 +102,23 @@ async function foldUpTo(
   }
 }
 
+export interface FillOptions {
+  /** How many fill statements and index builds run at once (default all). */
+  readonly concurrency?: number;
+  /** Work to start once a target holds the log up to the head (its index builds). */
+  readonly afterFill?: (target: CatchUpTarget) => readonly Job[];
+}
+
 /**
  * The first pass over the log. When the log is in the same database, the projections that have a
  * set-wise bulk fill are filled by Postgres up to the current head (one statement per table, on
- * connections of their own; projections that share a joint fill and are all built here, by it) while the others fold the log batch by batch here; everything after
- * the head then goes through the batches as before. Here the batches read only the events of the
- * types the remaining projections fold (a projection skips other events anyway).
+ * connections of their own; projections that share a joint fill and are all built here, by it),
+ * the costliest first and at most `concurrency` at once, each target's `afterFill` work queued as
+ * soon as its fill commits; meanwhile the others fold the log batch by batch here (their
+ * `afterFill` work after that). Everything after the head then goes through the batches as
+ * before. Here the batches read only the events of the types the remaining projections fold (a
+ * projection skips other events anyway). Returns false when it filled nothing (the log is
+ * elsewhere, or empty) and so ran no `afterFill`.
  */
 export async function fillFromStart(
   pool: pg.Pool,
@@ -114,10 +126,12 @@ export async function fillFromStart(
   builds: readonly CatchUpTarget[],
   batchSize: number,
   onApplied: (events: number) => void,
-) {
-  if (!(store instanceof PostgresEventStore) || !store.readsFrom(pool)) return;
+  options: FillOptions = {},
+): Promise<boolean> {
+  if (!(store instanceof PostgresEventStore) || !store.readsFrom(pool)) return false;
   const head = await store.headPosition();
-  if (!head) return;
+  if (!head) return false;
+  const afterFill = options.afterFill ?? (() => []);
   const bulk = builds.filter((b) => b.projection.bulkFill);
   const counts = await countEventsByType(pool, head);
   const folded = (build: CatchUpTarget) =>
@@ -130,20 +144,32 @@ export async function fillFromStart(
   };
   const joint = jointFillsAmong(bulk);
   const jointly = new Set(joint.flatMap((plan) => plan.targets));
-  const results = await Promise.allSettled([
-    ...joint.map(async (plan) => {
-      await bulkFillJointly(pool, plan, head, folded);
-      for (const build of plan.targets) build.position = head;
-    }),
+  const jobs: Job[] = [
+    ...joint.flatMap((plan) =>
+      jointFillJobs(pool, plan, head, folded, () => plan.targets.flatMap(afterFill)),
+    ),
     ...bulk
       .filter((build) => !jointly.has(build))
-      .map(async (build) => {
-        build.position = await bulkFill(pool, build, build.position, head, folded(build));
-      }),
-    rest.length > 0 ? foldUpTo(pool, store, rest, head, batchSize, countRead) : Promise.resolve(),
+      .map((build): Job => ({
+        cost: build.projection.bulkFillCost ?? 0,
+        run: async () => {
+          build.position = await bulkFill(pool, build, build.position, head, folded(build));
+          return afterFill(build);
+        },
+      })),
+  ];
+  // The batch fold runs beside the queue: most of its time is this process and the round trips.
+  const results = await Promise.allSettled([
+    runLongestFirst(jobs, options.concurrency ?? Infinity),
+    rest.length > 0
+      ? foldUpTo(pool, store, rest, head, batchSize, countRead).then(() =>
+          runLongestFirst(rest.flatMap(afterFill), options.concurrency ?? Infinity),
+        )
+      : Promise.resolve(),
   ]);
   const failed = results.find((result) => result.status === 'rejected');
   if (failed) throw failed.reason;
   // Progress counts the log up to the head as passed, read here or not.
   onApplied([...counts.values()].reduce((sum, n) => sum + n, 0) - read);
+  return true;
 }

@@ -4,6 +4,7 @@ import { CheckpointMovedError } from './apply-batch';
 import { FILL_SETTINGS, parametersOf } from './fill-settings';
 import type { CatchUpTarget } from './catch-up';
 import { advanceCheckpoint } from './checkpoints';
+import type { Job } from './longest-first';
 import { tableNamesFor, type JointBulkFill } from './projection';
 
 export class JointBulkFillMisdeclaredError extends Error {
@@ -47,17 +48,19 @@ export function jointFillsAmong<T extends CatchUpTarget>(
 }
 
 /**
- * Fills the empty new versions of a joint fill's members from their positions to `upTo`: its
- * statements at once, each in a transaction of its own on a connection of its own, then every member's checkpoint moved there in one transaction once they have all
- * committed (each the same compare-and-set as a batch). Nothing reads a version before it is
- * swapped in, and a rebuild that fails drops it.
+ * The jobs that fill the empty new versions of a joint fill's members from their positions to
+ * `upTo`: one per statement, each in a transaction of its own on a connection of its own; the last
+ * to commit moves every member's checkpoint there in one transaction (each the same compare-and-set
+ * as a batch) and hands on `then()`. Nothing reads a version before it is swapped in, and a rebuild
+ * that fails drops it.
  */
-export async function bulkFillJointly(
+export function jointFillJobs(
   pool: pg.Pool,
   plan: JointFillPlan,
   upTo: GlobalPosition,
   applied: (target: CatchUpTarget) => number,
-): Promise<GlobalPosition> {
+  then: () => readonly Job[] = () => [],
+): Job[] {
   const versions = new Map(plan.targets.map((t) => [t.projection.name, t.version]));
   const statements = plan.fill.statements((name) => {
     const version = versions.get(name);
@@ -70,22 +73,26 @@ export async function bulkFillJointly(
     upTo.prepare.toString(),
     [...plan.targets[0]!.projection.eventTypes],
   ];
-  const filled = await Promise.allSettled(
-    statements.map((sql) =>
-      withTransaction(pool, async (client) => {
+  let left = statements.length;
+  const moveCheckpoints = () =>
+    withTransaction(pool, async (client) => {
+      for (const target of plan.targets) {
+        const checkpoint = { name: target.projection.name, version: target.version };
+        if (!(await advanceCheckpoint(client, checkpoint, target.position, upTo, applied(target))))
+          throw new CheckpointMovedError(checkpoint.name, checkpoint.version);
+      }
+      for (const target of plan.targets) target.position = upTo;
+    });
+  return statements.map((sql, i) => ({
+    cost: plan.fill.statementCosts?.[i] ?? 0,
+    run: async () => {
+      await withTransaction(pool, async (client) => {
         await client.query(FILL_SETTINGS);
         await client.query(sql, parametersOf(sql, scope));
-      }),
-    ),
-  );
-  const failed = filled.find((result) => result.status === 'rejected');
-  if (failed) throw failed.reason;
-  await withTransaction(pool, async (client) => {
-    for (const target of plan.targets) {
-      const checkpoint = { name: target.projection.name, version: target.version };
-      if (!(await advanceCheckpoint(client, checkpoint, target.position, upTo, applied(target))))
-        throw new CheckpointMovedError(checkpoint.name, checkpoint.version);
-    }
-  });
-  return upTo;
+      });
+      if (--left > 0) return [];
+      await moveCheckpoints();
+      return then();
+    },
+  }));
 }

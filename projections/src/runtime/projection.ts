@@ -43,6 +43,11 @@ export interface Projection {
    */
   readonly bulkFill?: (table: TableNames) => readonly string[];
   /**
+   * What the bulk fill costs next to the others, so a rebuild starts the costliest first (any unit;
+   * today's are ms of backend CPU on the 1M-event bench log, by bench/replay-breakdown.ts).
+   */
+  readonly bulkFillCost?: number;
+  /**
    * Set on every projection a joint fill fills (the same object on each): when a rebuild builds
    * them all in one pass, it fills them with the joint fill instead of their own (see JointBulkFill).
    */
@@ -65,6 +70,8 @@ export interface JointBulkFill {
   readonly projections: readonly string[];
   /** The statements; `tables(name)` resolves the tables of that projection's new version. */
   readonly statements: (tables: (projection: string) => TableNames) => readonly string[];
+  /** Each statement's cost, in the unit of Projection.bulkFillCost. */
+  readonly statementCosts?: readonly number[];
 }
 
 export const versionedTable = (baseName: string, version: number) => `${baseName}_v${version}`;

@@ -79,6 +79,7 @@ export const subscriptionStatusProjection: Projection = {
   eventTypes: new Set(subscriptionEventTypes),
   changeNotice: accountSnapshotNotice,
   bulkFill: subscriptionStatusBulkFill,
+  bulkFillCost: 800,
 
   async apply(client: pg.PoolClient, events: readonly RecordedEvent[], table) {
     const name = table('subscription_status');
