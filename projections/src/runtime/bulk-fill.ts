@@ -39,6 +39,27 @@ export async function countEventsByType(
   return new Map(result.rows.map((row) => [row.type, Number(row.n)]));
 }
 
+/** The log up to a head: the head, and how many events of each type lie at or before it. */
+export interface LogCensus {
+  readonly head: GlobalPosition;
+  readonly counts: ReadonlyMap<string, number>;
+  /** All of them: what a rebuild from the start reads. */
+  readonly total: number;
+}
+
+/**
+ * The census a bulk fill needs, or null when there is nothing to fill from (the log is in another
+ * database, or empty). One scan of the log: a rebuild takes its progress target from the total
+ * instead of counting the log a second time.
+ */
+export async function takeLogCensus(pool: pg.Pool, store: EventStore): Promise<LogCensus | null> {
+  if (!(store instanceof PostgresEventStore) || !store.readsFrom(pool)) return null;
+  const head = await store.headPosition();
+  if (!head) return null;
+  const counts = await countEventsByType(pool, head);
+  return { head, counts, total: [...counts.values()].reduce((sum, n) => sum + n, 0) };
+}
+
 /**
  * Fills an empty new version from the start of the log to `upTo` with the projection's set-wise
  * SQL, and moves its checkpoint there, in one transaction (the same compare-and-set as a batch).
@@ -107,6 +128,8 @@ export interface FillOptions {
   readonly concurrency?: number;
   /** Work to start once a target holds the log up to the head (its index builds). */
   readonly afterFill?: (target: CatchUpTarget) => readonly Job[];
+  /** The log to fill from, when the caller has taken it already (takeLogCensus). */
+  readonly census?: LogCensus | null;
 }
 
 /**
@@ -128,12 +151,12 @@ export async function fillFromStart(
   onApplied: (events: number) => void,
   options: FillOptions = {},
 ): Promise<boolean> {
-  if (!(store instanceof PostgresEventStore) || !store.readsFrom(pool)) return false;
-  const head = await store.headPosition();
-  if (!head) return false;
+  const census = options.census === undefined ? await takeLogCensus(pool, store) : options.census;
+  // (A census is only taken of a Postgres log in this database.)
+  if (!census || !(store instanceof PostgresEventStore)) return false;
+  const { head, counts } = census;
   const afterFill = options.afterFill ?? (() => []);
   const bulk = builds.filter((b) => b.projection.bulkFill);
-  const counts = await countEventsByType(pool, head);
   const folded = (build: CatchUpTarget) =>
     [...build.projection.eventTypes].reduce((sum, type) => sum + (counts.get(type) ?? 0), 0);
   const rest = builds.filter((b) => !bulk.includes(b));
@@ -170,6 +193,6 @@ export async function fillFromStart(
   const failed = results.find((result) => result.status === 'rejected');
   if (failed) throw failed.reason;
   // Progress counts the log up to the head as passed, read here or not.
-  onApplied([...counts.values()].reduce((sum, n) => sum + n, 0) - read);
+  onApplied(census.total - read);
   return true;
 }

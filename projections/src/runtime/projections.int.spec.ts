@@ -3,6 +3,7 @@ import {
   createLedger,
   ledgerMigrations,
   PostgresEventStore,
+  START_POSITION,
   type Ledger,
   type RecordedEvent,
 } from '@app/ledger';
@@ -18,7 +19,7 @@ import { loadCheckpoints, loadLiveCheckpoint } from './checkpoints';
 import { installMissingProjections } from './ensure-projections';
 import type { Projection } from './projection';
 import { ProjectionRunner } from './projection-runner';
-import { rebuildProjection } from './rebuild';
+import { rebuildProjection, type RebuildProgress } from './rebuild';
 import { projectionStatus } from './status';
 
 async function dumpAll(database: TestDatabase) {
@@ -72,6 +73,21 @@ describe('projections on Postgres', () => {
       for (const projection of allProjections)
         await rebuildProjection(database.pool, store, projection, { batchSize: 50 });
       expect(await dumpAll(database)).toEqual(original);
+    }
+  });
+
+  it("a rebuild's progress counts the whole log, filled by Postgres or folded in batches", async () => {
+    const logSize = await store.countEventsAfter(START_POSITION);
+    for (const bulkFill of [true, false]) {
+      const progress: RebuildProgress[] = [];
+      await rebuildProjection(database.pool, store, creditHistoryProjection, {
+        batchSize: 50,
+        bulkFill,
+        onProgress: (p) => progress.push(p),
+      });
+      expect(progress.length).toBeGreaterThan(0);
+      for (const p of progress) expect(p.target).toBe(logSize);
+      expect(progress.at(-1)!.applied).toBe(logSize);
     }
   });
 

@@ -1,7 +1,7 @@
 import { comparePositions, START_POSITION, withTransaction, type EventStore } from '@app/ledger';
 import type pg from 'pg';
 import { BuildLease, dropAbandonedBuilds } from './build-lease';
-import { fillFromStart } from './bulk-fill';
+import { fillFromStart, takeLogCensus } from './bulk-fill';
 import { catchUp, type CatchUpTarget } from './catch-up';
 import { runLongestFirst, type Job } from './longest-first';
 import { loadCheckpoint, loadLiveCheckpoint } from './checkpoints';
@@ -153,7 +153,10 @@ export async function rebuildProjections(
   if (projections.length === 0) return [];
   await dropAbandonedBuilds(pool, projections);
   const batchSize = options.batchSize ?? 10_000;
-  const target = await store.countEventsAfter(START_POSITION);
+  const bulkFill = options.bulkFill ?? true;
+  // A fill counts the log by type anyway; its total is the progress target (one scan, not two).
+  const census = bulkFill ? await takeLogCensus(pool, store) : null;
+  const target = census ? census.total : await store.countEventsAfter(START_POSITION);
   const builds: Building[] = [];
   let applied = 0;
   const report = (phase: RebuildProgress['phase']) =>
@@ -187,10 +190,11 @@ export async function rebuildProjections(
       indexed.add(build);
       return indexBuilds(pool, build);
     };
-    if (options.bulkFill ?? true)
+    if (bulkFill)
       await fillFromStart(pool, store, builds, batchSize, onApplied, {
         concurrency,
         afterFill: indexJobs,
+        census,
       });
     await catchUpAll(builds);
     report('indexing');
