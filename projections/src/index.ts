@@ -6,6 +6,7 @@ export * from './runtime/rebuild';
 export * from './runtime/status';
 export * from './runtime/ensure-projections';
 export * from './runtime/wait-for-projections';
+export * from './runtime/checkpoint-watch';
 export * from './registry';
 export * from './migrations';
 export * from './credit-balances/credit-balances.projection';

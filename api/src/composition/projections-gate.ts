@@ -1,5 +1,5 @@
 import type { GlobalPosition } from '@app/ledger';
-import { waitForProjections, type ProjectionRunner } from '@app/projections';
+import { waitForProjections, type CheckpointWatch, type ProjectionRunner } from '@app/projections';
 import type pg from 'pg';
 
 /** Read-your-writes: a mutation returns once the read models have seen its events. */
@@ -18,16 +18,20 @@ export function inProcessGate(runner: ProjectionRunner, timeoutMs: number): Proj
   };
 }
 
-/** When a separate worker runs the projections, poll their live checkpoints. */
-export function pollingGate(
+/**
+ * When a separate worker runs the projections: their live checkpoints, checked again whenever
+ * `watch` hears one move (polled while it is not listening).
+ */
+export function checkpointGate(
   pool: pg.Pool,
   names: readonly string[],
   timeoutMs: number,
+  watch?: CheckpointWatch,
 ): ProjectionsGate {
   return {
     waitFor: (position, readModels) =>
       position
-        ? waitForProjections(pool, position, readModels ?? names, timeoutMs)
+        ? waitForProjections(pool, position, readModels ?? names, timeoutMs, watch)
         : Promise.resolve(true),
   };
 }

@@ -2,6 +2,7 @@ import { componentLogger, openLedgerStorage, type Database, type LedgerStorage }
 import { traceStore, tracingEnabled } from '../observability/tracing';
 import {
   allProjections,
+  CheckpointWatch,
   ensureProjections,
   ProjectionOperations,
   ProjectionRunner,
@@ -10,7 +11,7 @@ import {
 import type { Config } from '../config';
 import { apiMigrations } from '../migrations';
 import { Metrics } from '../observability/metrics';
-import { inProcessGate, pollingGate, type ProjectionsGate } from './projections-gate';
+import { checkpointGate, inProcessGate, type ProjectionsGate } from './projections-gate';
 
 /** Everything with a lifetime: storage, the projection runner, and what is built on them. */
 export interface Runtime {
@@ -44,6 +45,7 @@ export async function openRuntime(
   });
   const { pool } = storage.database;
   let runner: ProjectionRunner | null = null;
+  let watch: CheckpointWatch | null = null;
   let projections: ProjectionsGate;
   if (config.projectionsMode === 'in-process') {
     await ensureProjections(pool, storage.store, allProjections);
@@ -53,10 +55,15 @@ export async function openRuntime(
     runner.start();
     projections = inProcessGate(runner, config.readYourWritesTimeoutMs);
   } else {
-    projections = pollingGate(
+    if (config.databaseUrl) {
+      watch = new CheckpointWatch(config.databaseUrl, componentLogger('projections'));
+      await watch.start();
+    }
+    projections = checkpointGate(
       pool,
       allProjections.map((p) => p.name),
       config.readYourWritesTimeoutMs,
+      watch ?? undefined,
     );
   }
   const projectionOperations = new ProjectionOperations(
@@ -74,6 +81,7 @@ export async function openRuntime(
     metrics,
     async close() {
       await runner?.stop();
+      await watch?.close();
       await storage.close();
     },
   };

@@ -70,11 +70,20 @@ export async function loadLiveCheckpoint(db: Queryable, name: string, lock = fal
   return result.rows[0] ? toCheckpoint(result.rows[0]) : null;
 }
 
+/**
+ * Where a live checkpoint's moves are announced (the name, then its new position), delivered when
+ * the batch commits: read-your-writes waiters in other processes wake on it (CheckpointWatch)
+ * instead of polling.
+ */
+export const CHECKPOINT_CHANNEL = 'projection_checkpoints';
+
 const ADVANCE_SQL = `UPDATE projection_checkpoints
      SET position_commit = $3, position_prepare = $4, events_applied = events_applied + $5,
          last_error = NULL, updated_at = now()
      WHERE name = $1 AND version = $2 AND position_commit = $6 AND position_prepare = $7
-       AND status <> 'retired'`;
+       AND status <> 'retired'
+     RETURNING CASE WHEN status = 'live' THEN pg_notify('${CHECKPOINT_CHANNEL}',
+       name || ' ' || position_commit || ' ' || position_prepare) END AS announced`;
 
 /**
  * Moves a checkpoint from `from` to `to` only if it is still at `from` (compare-and-set), inside
