@@ -10,27 +10,9 @@ import sharp from 'sharp';
 import { DecodePool } from '../api/src/generation/upload/decode-pool';
 import { decodePhoto } from '../api/src/generation/upload/sanitize-upload';
 import { jpegOfSize } from './lib/camera-jpeg';
+import { childPids, cpuMsOf, selfCpuMs } from './lib/process-cpu';
 
 const ROUNDS = Number(process.argv.find((a) => a.startsWith('--rounds='))?.slice(9) ?? 20);
-
-async function cpuMsOf(pid: number): Promise<number> {
-  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
-async function childPids(): Promise<number[]> {
-  const tasks = await fs.readdir(`/proc/${process.pid}/task`);
-  const lists = await Promise.all(
-    tasks.map((task) =>
-      fs.readFile(`/proc/${process.pid}/task/${task}/children`, 'utf8').catch(() => ''),
-    ),
-  );
-  return lists.flatMap((list) => list.trim().split(/\s+/).filter(Boolean).map(Number));
-}
-const selfCpu = () => {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-};
 
 const photo = await jpegOfSize(5 * 1024 * 1024);
 const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'decode-ab-'));
@@ -59,12 +41,12 @@ for (let round = 0; round < ROUNDS + 2; round++) {
   for (const [name, run] of Object.entries(modes)) {
     // Ten decodes per sample, so /proc's 10 ms ticks are a tenth of a decode.
     const cpuStart =
-      selfCpu() + (await Promise.all(children.map(cpuMsOf))).reduce((a, b) => a + b, 0);
+      selfCpuMs() + (await Promise.all(children.map(cpuMsOf))).reduce((a, b) => a + b, 0);
     const started = performance.now();
     for (let i = 0; i < 10; i++) await run();
     const elapsed = (performance.now() - started) / 10;
     const used =
-      (selfCpu() +
+      (selfCpuMs() +
         (await Promise.all(children.map(cpuMsOf))).reduce((a, b) => a + b, 0) -
         cpuStart) /
       10;

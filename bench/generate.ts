@@ -10,6 +10,7 @@ import { creditStreamId, openDatabase, PostgresEventStore, createLedger } from '
 import { createScratchDatabase } from '@app/ledger/testing/scratch-database';
 import { spawnApi, tempDataDir } from '../api/src/testing/spawn-api';
 import { jpegOfSize } from './lib/camera-jpeg';
+import { childPids, cpuMsOf, selfCpuMs } from './lib/process-cpu';
 import { apiLogFile, PRODUCTION_API_ENV } from './lib/production-api-env';
 
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -42,29 +43,6 @@ function serverTiming(header: string | null) {
     queue: parts.queue ?? NaN,
   };
 }
-
-/** CPU time (user + system) a process has used so far, in ms, from /proc (10 ms ticks). */
-async function cpuMsOf(pid: number): Promise<number> {
-  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
-
-/** The processes this one started (the decode pool's), from /proc. */
-async function childPids(): Promise<number[]> {
-  const tasks = await fs.readdir(`/proc/${process.pid}/task`);
-  const lists = await Promise.all(
-    tasks.map((task) =>
-      fs.readFile(`/proc/${process.pid}/task/${task}/children`, 'utf8').catch(() => ''),
-    ),
-  );
-  return lists.flatMap((list) => list.trim().split(/\s+/).filter(Boolean).map(Number));
-}
-
-const selfCpuMs = () => {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-};
 
 async function rssOf(pid: number): Promise<number> {
   const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
