@@ -15,7 +15,6 @@ import {
   generationStreamId,
   ledgerMigrations,
   PostgresEventStore,
-  type CommandMetadata,
 } from '@app/ledger';
 import { createTestDatabase } from '@app/ledger/testing/test-database';
 import {
@@ -29,6 +28,7 @@ import { inProcessGate } from '../api/src/composition/projections-gate';
 import { GenerationRepository } from '../api/src/generation/generation-repository';
 import { GenerationSettlement } from '../api/src/generation/generation-settlement';
 import { LocalDiskBlobStore } from '../api/src/storage/local-disk-blob-store';
+import { benchMeta, holdAndRequest } from './lib/bench-generation';
 
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
 const RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 40);
@@ -97,13 +97,7 @@ const timedRepository = Object.assign(Object.create(repository) as GenerationRep
 });
 const settlement = new GenerationSettlement(timedLedger, timedRepository, timedBlobs, timedGate);
 
-const meta = (key: string): CommandMetadata => ({
-  now: new Date(),
-  actor: { kind: 'system', id: 'bench' },
-  reason: 'benchmark',
-  correlationId: 'bench',
-  idempotencyKey: key,
-});
+const meta = benchMeta;
 const userId = '00000000-0000-4000-a000-00000000beef';
 await database.pool
   .query(
@@ -136,36 +130,7 @@ async function deliverOnce() {
     uploadKey: `uploads/${id}.jpg`,
   }))!;
   await blobs.put(request.uploadKey!, Buffer.alloc(300_000, 1));
-  await ledger.credits.handle(
-    creditStreamId(userId),
-    {
-      type: 'HoldCredits',
-      data: {
-        userId,
-        reservationId: id,
-        generationId: id,
-        amount: 5,
-        deadline: request.deadline,
-        maxOpenHolds: 2,
-      },
-    },
-    meta(`hold:${id}`),
-  );
-  const requested = await ledger.generations.handle(
-    generationStreamId(id),
-    {
-      type: 'RequestGeneration',
-      data: {
-        generationId: id,
-        userId,
-        style: 'ghibli',
-        provider: 'local',
-        reservationId: id,
-        seed: 1,
-      },
-    },
-    meta(`requested:${id}`),
-  );
+  const requested = await holdAndRequest(ledger, userId, id, request.deadline);
   await ledger.generations.handle(
     generationStreamId(id),
     { type: 'RecordSubmission', data: { generationId: id, userId, predictionId: `p-${id}` } },

@@ -12,7 +12,6 @@ import {
   generationStreamId,
   ledgerMigrations,
   PostgresEventStore,
-  type CommandMetadata,
 } from '@app/ledger';
 import { createTestDatabase } from '@app/ledger/testing/test-database';
 import {
@@ -23,6 +22,7 @@ import {
   type Projection,
 } from '@app/projections';
 import { SETTLEMENT_READ_MODELS } from '../api/src/generation/generation-settlement';
+import { benchMeta, holdAndRequest } from './lib/bench-generation';
 
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
 const RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 60);
@@ -50,13 +50,7 @@ await installMissingProjections(database.pool, projections);
 const runner = new ProjectionRunner(database.pool, store, projections);
 runner.start();
 
-const meta = (key: string): CommandMetadata => ({
-  now: new Date(),
-  actor: { kind: 'system', id: 'bench' },
-  reason: 'benchmark',
-  correlationId: 'bench',
-  idempotencyKey: key,
-});
+const meta = benchMeta;
 const userId = 'settle-bench-user';
 await ledger.credits.handle(
   creditStreamId(userId),
@@ -71,29 +65,7 @@ let n = 0;
 async function settle(readModels: readonly string[] | undefined) {
   const id = `00000000-0000-4000-a000-${String(++n).padStart(12, '0')}`;
   const deadline = new Date(Date.now() + 3_600_000);
-  await ledger.credits.handle(
-    creditStreamId(userId),
-    {
-      type: 'HoldCredits',
-      data: { userId, reservationId: id, generationId: id, amount: 5, deadline, maxOpenHolds: 2 },
-    },
-    meta(`hold:${id}`),
-  );
-  const requested = await ledger.generations.handle(
-    generationStreamId(id),
-    {
-      type: 'RequestGeneration',
-      data: {
-        generationId: id,
-        userId,
-        style: 'ghibli',
-        provider: 'local',
-        reservationId: id,
-        seed: 1,
-      },
-    },
-    meta(`requested:${id}`),
-  );
+  const requested = await holdAndRequest(ledger, userId, id, deadline);
   // Every read model has the request before the image service answers.
   await runner.waitFor(requested.position!, TIMEOUT_MS, SETTLEMENT_READ_MODELS);
   const started = performance.now();
