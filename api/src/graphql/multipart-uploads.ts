@@ -115,6 +115,7 @@ function parseMultipart(
     const files = new Map<string, Promise<StoredUpload>>();
     const written: UploadedFile[] = [];
     let closed = false;
+    let parsed = false;
     let failed: unknown = null;
     let parser: busboy.Busboy | undefined;
 
@@ -129,7 +130,7 @@ function parseMultipart(
     res.once('close', () => {
       closed = true;
       for (const file of written) void file.discard();
-      if (!failed) fail(new Error('The request was closed before its body arrived'));
+      if (!failed && !parsed) fail(new Error('The request was closed before its body arrived'));
       parser?.destroy();
     });
 
@@ -191,6 +192,7 @@ function parseMultipart(
           }
         }
         await Promise.all(files.values());
+        parsed = true;
         return operations as GraphQLParams;
       })().then(resolve, (error: unknown) => {
         if (!failed) {
