@@ -5,13 +5,14 @@ import { GraphQLError } from 'graphql';
 import { DateTimeResolver } from 'graphql-scalars';
 import { badInput, forbidden, unauthenticated } from '../shared/errors';
 import { hasRole, type GraphQLContext } from './context';
+import type { FileUpload } from './multipart-uploads';
 
 export const builder = new SchemaBuilder<{
   Context: GraphQLContext;
   AuthScopes: { signedIn: boolean; support: boolean; finance: boolean; admin: boolean };
   Scalars: {
     DateTime: { Input: Date; Output: Date };
-    File: { Input: File; Output: never };
+    File: { Input: FileUpload; Output: never };
   };
   DefaultFieldNullability: false;
 }>({
@@ -49,11 +50,11 @@ builder.scalarType('File', {
     throw new GraphQLError('File is an input-only scalar');
   },
   parseValue: (value) => {
-    // Yoga hands over its fetch implementation's File, which need not be the global class.
-    const file = value as Partial<File> | null;
+    // Yoga's fetch implementation's File (need not be the global class), or a StoredUpload.
+    const file = value as Partial<FileUpload> | null;
     if (!file || typeof file.arrayBuffer !== 'function' || typeof file.size !== 'number') {
       throw new GraphQLError('Expected an uploaded file');
     }
-    return value as File;
+    return value as FileUpload;
   },
 });

@@ -18,6 +18,8 @@ import type { GraphQLContext } from './context';
 import { schema } from './schema';
 import { useRequestObservation } from './request-observation';
 import { useRequestBodyLimit } from './request-body-limit';
+import { useMultipartUploads, type MultipartLimits } from './multipart-uploads';
+import { uploadFolderIn } from '../generation/upload/upload-folder';
 import { graphqlObserver } from '../observability/app-metrics';
 
 export const CSRF_HEADER = 'x-graphql-yoga-csrf';
@@ -60,15 +62,21 @@ function maskError(error: unknown, message: string, isDev?: boolean): Error {
   return defaultMaskError(error, message, isDev);
 }
 
+/** One photo per request, at most 10 MB: larger uploads stop while streaming, not after. */
+const UPLOAD_LIMITS: MultipartLimits = {
+  fileSize: MAX_UPLOAD_BYTES,
+  files: 1,
+  fields: 10,
+  fieldSize: 256 * 1024,
+};
+
 export function createGraphQLServer(services: Services) {
   const trust = compileTrustProxy(services.config.trustProxy);
   return createYoga<{ req: IncomingMessage; res: ServerResponse }, GraphQLContext>({
     schema,
     graphqlEndpoint: '/graphql',
-    // One photo per request, at most 10 MB: larger uploads stop while streaming, not after.
-    fetchAPI: createFetch({
-      formDataLimits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 256 * 1024 },
-    }),
+    // Requests built in-process (no Node request): Yoga's own formData, with the same limits.
+    fetchAPI: createFetch({ formDataLimits: UPLOAD_LIMITS }),
     landingPage: false,
     // The web app is served from PUBLIC_URL itself; no other origin may read answers or send
     // preflighted (CSRF-header-carrying) requests with a user's cookie.
@@ -101,6 +109,12 @@ export function createGraphQLServer(services: Services) {
         : []),
       // Last: it wraps whichever request parser the plugins above settled on.
       useRequestBodyLimit(),
+      // After it: multipart bodies from Node are bounded by these limits as busboy reads them.
+      useMultipartUploads(
+        uploadFolderIn(services.config.generation.uploadDir),
+        UPLOAD_LIMITS,
+        (reason) => services.metrics.uploadsRefused.inc({ reason }),
+      ),
     ],
   });
 }

@@ -59,7 +59,7 @@ describe('uploads cannot starve the server', () => {
     });
   });
   afterEach(async () => {
-    // REST uploads are written to files as they arrive: whatever the answer, none is kept.
+    // REST and GraphQL uploads are written to files as they arrive: whatever the answer, none is kept.
     await expect.poll(() => filesUnder(uploadDir), { timeout: 2_000 }).toEqual([]);
   });
   afterAll(async () => {

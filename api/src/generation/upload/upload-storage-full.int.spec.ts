@@ -17,6 +17,25 @@ function upload(client: HttpClient, bytes: Buffer) {
   return client.fetch('/api/generate-image', { method: 'POST', body: form });
 }
 
+/** The web app's path: a GraphQL multipart request. */
+function graphqlUpload(client: HttpClient, bytes: Buffer) {
+  const form = new FormData();
+  form.set(
+    'operations',
+    JSON.stringify({
+      query: `mutation ($input: GenerateImageInput!) { generateImage(input: $input) { id } }`,
+      variables: { input: { style: 'GHIBLI', photo: null } },
+    }),
+  );
+  form.set('map', JSON.stringify({ 0: ['variables.input.photo'] }));
+  form.set('0', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'a.png');
+  return client.fetch('/graphql', {
+    method: 'POST',
+    body: form,
+    headers: { 'x-graphql-yoga-csrf': '1' },
+  });
+}
+
 async function filesUnder(folder: string): Promise<string[]> {
   const entries = await fs.readdir(folder, { recursive: true, withFileTypes: true });
   return entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
@@ -75,5 +94,29 @@ describe('a full upload folder', () => {
     // The folder itself works: a photo that fits goes through.
     const fits = await upload(client, await fs.readFile(fixturePhoto('chelsea.png')));
     expect(fits.status).toBe(200);
+  });
+
+  it('refuses a GraphQL upload it has no room for the same way', async (context) => {
+    if (!mounted) context.skip('mounting a tmpfs needs root');
+    const { client, userId } = await signedInUser(app, 5);
+    const response = await graphqlUpload(client, await fs.readFile(fixturePhoto('astronaut.png')));
+
+    expect(response.status).toBe(503);
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+    const body = (await response.json()) as {
+      errors: { message: string; extensions: { code: string } }[];
+    };
+    expect(body.errors[0]).toMatchObject({
+      message: UPLOAD_MESSAGES.storageFull,
+      extensions: { code: 'UPLOADS_UNAVAILABLE' },
+    });
+    expect(await getCreditBalance(app.database.pool, userId)).toMatchObject({
+      available: 5,
+      held: 0,
+    });
+    expect(await filesUnder(uploadDir)).toEqual([]);
+
+    const fits = await graphqlUpload(client, await fs.readFile(fixturePhoto('chelsea.png')));
+    expect(((await fits.json()) as { errors?: unknown }).errors).toBeUndefined();
   });
 });

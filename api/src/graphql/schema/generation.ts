@@ -15,6 +15,7 @@ import {
 import { unauthenticated } from '../../shared/errors';
 import { isUuid } from '../../shared/uuid';
 import { builder } from '../builder';
+import { uploadOf } from '../multipart-uploads';
 
 export const StyleEnum = builder.enumType('Style', {
   values: {
@@ -122,7 +123,8 @@ builder.mutationFields((t) => ({
         user: context.viewer.user,
         style: input.style,
         prompt: input.prompt ?? null,
-        photo: Buffer.from(await input.photo.arrayBuffer()),
+        // The file the upload was written to: the decode process reads it by its path.
+        photo: await uploadOf(input.photo),
         actionFigure: input.actionFigure ?? undefined,
         idempotencyKey: input.idempotencyKey ?? null,
         context: context.request,
