@@ -5,15 +5,11 @@
 // bench/generate.ts. Prints p50 per part, both APIs' CPU per request, and the ratios.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { creditStreamId, openDatabase, PostgresEventStore, createLedger } from '@app/ledger';
-import { createScratchDatabase } from '@app/ledger/testing/scratch-database';
 import { sanitizeUpload } from '../api/src/generation/upload/sanitize-upload';
 import { jpegOfSize } from './lib/camera-jpeg';
-import { apiLogFile, PRODUCTION_API_ENV } from './lib/production-api-env';
-import type * as spawnModule from '../api/src/testing/spawn-api';
+import { startTreeApi } from './lib/tree-api';
 import type { SpawnedApi } from '../api/src/testing/spawn-api';
 
-const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const arg = (name: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const baseRoot = arg('base');
@@ -39,58 +35,8 @@ interface Side {
 }
 
 async function startSide(name: string, root: string): Promise<Side> {
-  const { spawnApi, tempDataDir } = (await import(
-    path.join(root, 'api/src/testing/spawn-api.ts')
-  )) as typeof spawnModule;
-  const scratch = await createScratchDatabase(serverUrl, `bench_gen_ab_${name}`);
-  const dataDir = await tempDataDir(`bench-gen-ab-${name}`);
-  const api = await spawnApi(
-    {
-      ...PRODUCTION_API_ENV,
-      DATABASE_URL: scratch.url,
-      DATA_DIR: dataDir,
-      REGISTRATIONS_PER_IP: '1000',
-    },
-    120_000,
-    [],
-    { logFile: await apiLogFile(`gen-ab-${name}`) },
-  );
-  const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 2 });
-  const store = new PostgresEventStore(database.pool);
-  const response = await fetch(`${api.url}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'ab@example.com', password: 'benchmark', username: 'ab' }),
-  });
-  const { token, user } = (await response.json()) as { token: string; user: { id: string } };
-  await createLedger(store).credits.handle(
-    creditStreamId(user.id),
-    {
-      type: 'GrantCredits',
-      data: { userId: user.id, grantId: 'ab', amount: 5_000, source: 'goodwill', expiresAt: null },
-    },
-    {
-      now: new Date(),
-      actor: { kind: 'system', id: 'bench' },
-      reason: 'benchmark',
-      correlationId: 'bench',
-      idempotencyKey: 'ab',
-    },
-  );
-  return {
-    name,
-    api,
-    token,
-    rows: [],
-    cpu: [],
-    close: async () => {
-      await store.close();
-      await database.close();
-      await api.stop();
-      await scratch.drop();
-      await fs.rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  const { api, tokens, close } = await startTreeApi({ root, label: `gen-ab-${name}`, users: 1 });
+  return { name, api, token: tokens[0]!, rows: [], cpu: [], close };
 }
 
 const photo = await jpegOfSize(5 * 1024 * 1024);

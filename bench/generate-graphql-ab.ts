@@ -7,14 +7,11 @@
 // GraphQL uploads of a 9.5 MB JPEG run at once (one side at a time).
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { creditStreamId, openDatabase, PostgresEventStore, createLedger } from '@app/ledger';
-import { createScratchDatabase } from '@app/ledger/testing/scratch-database';
 import { jpegOfSize } from './lib/camera-jpeg';
-import { apiLogFile, PRODUCTION_API_ENV } from './lib/production-api-env';
-import type * as spawnModule from '../api/src/testing/spawn-api';
+import { startTreeApi } from './lib/tree-api';
 import type { SpawnedApi } from '../api/src/testing/spawn-api';
+import { graphqlUploadForm } from './lib/upload-forms';
 
-const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const arg = (name: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const baseRoot = arg('base');
@@ -64,59 +61,12 @@ interface Side {
 }
 
 async function startSide(name: string, root: string): Promise<Side> {
-  const { spawnApi, tempDataDir } = (await import(
-    path.join(root, 'api/src/testing/spawn-api.ts')
-  )) as typeof spawnModule;
-  const scratch = await createScratchDatabase(serverUrl, `bench_gql_ab_${name}`);
-  const dataDir = await tempDataDir(`bench-gql-ab-${name}`);
-  const api = await spawnApi(
-    {
-      ...PRODUCTION_API_ENV,
-      DATABASE_URL: scratch.url,
-      DATA_DIR: dataDir,
-      REGISTRATIONS_PER_IP: '1000',
-      PROVIDER_CONCURRENCY: '8',
-    },
-    120_000,
-    [],
-    { logFile: await apiLogFile(`gql-ab-${name}`) },
-  );
-  const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 2 });
-  const store = new PostgresEventStore(database.pool);
-  const tokens: string[] = [];
-  for (let i = 0; i < 4; i++) {
-    const response = await fetch(`${api.url}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email: `ab${i}@example.com`,
-        password: 'benchmark',
-        username: `ab${i}`,
-      }),
-    });
-    const { token, user } = (await response.json()) as { token: string; user: { id: string } };
-    await createLedger(store).credits.handle(
-      creditStreamId(user.id),
-      {
-        type: 'GrantCredits',
-        data: {
-          userId: user.id,
-          grantId: `ab${i}`,
-          amount: 5_000,
-          source: 'goodwill',
-          expiresAt: null,
-        },
-      },
-      {
-        now: new Date(),
-        actor: { kind: 'system', id: 'bench' },
-        reason: 'benchmark',
-        correlationId: 'bench',
-        idempotencyKey: `ab${i}`,
-      },
-    );
-    tokens.push(token);
-  }
+  const { api, tokens, close } = await startTreeApi({
+    root,
+    label: `gql-ab-${name}`,
+    users: 4,
+    env: { PROVIDER_CONCURRENCY: '8' },
+  });
   return {
     name,
     api,
@@ -127,36 +77,15 @@ async function startSide(name: string, root: string): Promise<Side> {
     decodeCpu: [],
     peakRss: [],
     idleRss: 0,
-    close: async () => {
-      await store.close();
-      await database.close();
-      await api.stop();
-      await scratch.drop();
-      await fs.rm(dataDir, { recursive: true, force: true });
-    },
+    close,
   };
 }
 
-/** The GraphQL multipart request spec, as the web app (send-generation.ts) sends it. */
-const form = (bytes: Buffer) => {
-  const body = new FormData();
-  body.set(
-    'operations',
-    JSON.stringify({
-      query:
-        'mutation ($input: GenerateImageInput!) { generateImage(input: $input) { id status } }',
-      variables: { input: { style: 'GHIBLI', photo: null } },
-    }),
-  );
-  body.set('map', JSON.stringify({ 0: ['variables.input.photo'] }));
-  body.set('0', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'photo.jpg');
-  return body;
-};
 async function generate(side: Side, bytes: Buffer, token = side.tokens[0]!) {
   const response = await fetch(`${side.api.url}/graphql`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'x-graphql-yoga-csrf': '1' },
-    body: form(bytes),
+    body: graphqlUploadForm(bytes),
   });
   const body = (await response.json()) as {
     data?: { generateImage: { status: string } };
@@ -174,7 +103,7 @@ async function uploadThroughDecode(side: Side, bytes: Buffer) {
   const response = await fetch(`${side.api.url}/graphql`, {
     method: 'POST',
     headers: { authorization: `Bearer ${side.tokens[1]!}`, 'x-graphql-yoga-csrf': '1' },
-    body: form(bytes),
+    body: graphqlUploadForm(bytes),
   });
   const body = (await response.json()) as { errors?: { extensions?: { code?: string } }[] };
   if (body.errors?.[0]?.extensions?.code !== 'UPLOAD_UNREADABLE')

@@ -11,6 +11,7 @@ import { createScratchDatabase } from '@app/ledger/testing/scratch-database';
 import { spawnApi, tempDataDir } from '../api/src/testing/spawn-api';
 import { jpegOfSize } from './lib/camera-jpeg';
 import { childPids, cpuMsOf, selfCpuMs } from './lib/process-cpu';
+import { graphqlUploadForm, restUploadForm } from './lib/upload-forms';
 import { apiLogFile, PRODUCTION_API_ENV } from './lib/production-api-env';
 
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -61,29 +62,6 @@ async function bareUploadServer() {
     close: () => server.close(),
   };
 }
-
-const form = (bytes: Buffer) => {
-  const body = new FormData();
-  body.set('profileImage', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'photo.jpg');
-  body.set('style', 'ghibli');
-  return body;
-};
-
-/** The GraphQL multipart request spec, as the web app (send-generation.ts) sends it. */
-const graphqlForm = (bytes: Buffer) => {
-  const body = new FormData();
-  body.set(
-    'operations',
-    JSON.stringify({
-      query:
-        'mutation ($input: GenerateImageInput!) { generateImage(input: $input) { id status } }',
-      variables: { input: { style: 'GHIBLI', photo: null } },
-    }),
-  );
-  body.set('map', JSON.stringify({ 0: ['variables.input.photo'] }));
-  body.set('0', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'photo.jpg');
-  return body;
-};
 
 const scratch = await createScratchDatabase(serverUrl, 'bench_generate');
 const dataDir = await tempDataDir('bench-generate');
@@ -146,7 +124,7 @@ try {
     const response = await fetch(`${api.url}/api/generate-image`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
-      body: form(bytes),
+      body: restUploadForm(bytes),
     });
     if (!response.ok)
       throw new Error(`generation failed: ${response.status} ${await response.text()}`);
@@ -172,7 +150,7 @@ try {
     const response = await fetch(`${api.url}/graphql`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'x-graphql-yoga-csrf': '1' },
-      body: graphqlForm(bytes),
+      body: graphqlUploadForm(bytes),
     });
     const body = (await response.json()) as { data?: { generateImage: { status: string } } };
     if (body.data?.generateImage.status !== 'SUCCEEDED')
@@ -187,7 +165,7 @@ try {
   const bareTimes = [];
   for (let i = 0; i < RUNS; i++) {
     const started = performance.now();
-    await (await fetch(bare.url, { method: 'POST', body: form(fiveMb) })).text();
+    await (await fetch(bare.url, { method: 'POST', body: restUploadForm(fiveMb) })).text();
     bareTimes.push(performance.now() - started);
   }
   bare.close();
