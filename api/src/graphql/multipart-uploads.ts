@@ -94,6 +94,9 @@ function asGraphQLError(error: unknown) {
     });
   }
   if (error instanceof GraphQLError) return error;
+  // A failed write (EACCES, EIO …) is ours, not the client's: Yoga masks it as a 500 and the API
+  // logs it, and its message (which names the upload's path) never reaches the client.
+  if (error instanceof Error && 'syscall' in error) return error;
   return error instanceof Error ? badMultipart(error.message) : error;
 }
 

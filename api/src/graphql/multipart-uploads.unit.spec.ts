@@ -164,6 +164,39 @@ describe('useMultipartUploads', () => {
     expect(seen).toBeNull();
   });
 
+  it('answers a file it could not write with a masked 500 that names no path', async () => {
+    const unwritable = createServer(
+      createYoga({
+        schema: createSchema({
+          typeDefs:
+            'scalar File\ntype Query { ok: Boolean }\ntype Mutation { upload(file: File!): Int }',
+          resolvers: { Mutation: { upload: () => 1 } },
+        }),
+        logging: false,
+        maskedErrors: true,
+        // A "folder" that is a file: every write under it fails (ENOTDIR), as root too.
+        plugins: [useMultipartUploads(new UploadFolder(path.join(parent, 'not-a-folder')), LIMITS)],
+      }),
+    );
+    await fs.writeFile(path.join(parent, 'not-a-folder'), '');
+    await new Promise<void>((resolve) => unwritable.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = unwritable.address() as AddressInfo;
+      const response = await fetch(`http://127.0.0.1:${port}/graphql`, {
+        method: 'POST',
+        body: new Uint8Array(multipart([{ field: '0', bytes: Buffer.alloc(10) }])),
+        headers: { 'content-type': 'multipart/form-data; boundary=b0undary' },
+      });
+      expect(response.status).toBe(500);
+      const text = await response.text();
+      expect(text).toContain('Unexpected error');
+      expect(text).not.toContain(parent);
+    } finally {
+      await new Promise((resolve) => unwritable.close(resolve));
+      await fs.rm(path.join(parent, 'not-a-folder'), { force: true });
+    }
+  });
+
   it('removes the partial file when the client goes away mid-upload', async () => {
     const body = multipart([{ field: '0', bytes: Buffer.alloc(900, 1) }]);
     const cut = body.length - 400;
