@@ -8,15 +8,10 @@ import { createSchema, createYoga } from 'graphql-yoga';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { UploadFolder } from '../generation/upload/upload-folder';
 import { StoredUpload, useMultipartUploads, type FileUpload } from './multipart-uploads';
+import { filesUnder } from '../testing/photo-uploads';
 
 const LIMITS = { fileSize: 1000, files: 1, fields: 10, fieldSize: 1000 };
 const PNG_HEAD = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-/** Files left under a folder, at any depth. */
-async function filesUnder(folder: string): Promise<string[]> {
-  const entries = await fs.readdir(folder, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
-}
 
 interface Seen {
   stored: boolean;

@@ -6,42 +6,11 @@ import { INSUFFICIENT_CREDITS_MESSAGE } from '@app/ledger';
 import { getCreditBalance } from '@app/projections';
 import { signedInUser } from '../../testing/accounts';
 import { fixturePhoto } from '../../testing/fixtures';
-import type { HttpClient } from '../../testing/http-client';
 import { pathologicalPng } from '../../testing/pathological-png';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 import { DECODE_BUSY_MESSAGE } from './decode-queue';
 import { UPLOAD_MESSAGES } from './sanitize-upload';
-
-function upload(client: HttpClient, bytes: Buffer) {
-  const form = new FormData();
-  form.set('style', 'ghibli');
-  form.set('profileImage', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'a.png');
-  return client.fetch('/api/generate-image', { method: 'POST', body: form });
-}
-
-function graphqlUpload(client: HttpClient, bytes: Buffer) {
-  const form = new FormData();
-  form.set(
-    'operations',
-    JSON.stringify({
-      query: `mutation ($input: GenerateImageInput!) { generateImage(input: $input) { id } }`,
-      variables: { input: { style: 'GHIBLI', photo: null } },
-    }),
-  );
-  form.set('map', JSON.stringify({ 0: ['variables.input.photo'] }));
-  form.set('0', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'a.png');
-  return client.fetch('/graphql', {
-    method: 'POST',
-    body: form,
-    headers: { 'x-graphql-yoga-csrf': '1' },
-  });
-}
-
-/** Files left under a folder, at any depth. */
-async function filesUnder(folder: string): Promise<string[]> {
-  const entries = await fs.readdir(folder, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
-}
+import { filesUnder, graphqlUpload, restUpload } from '../../testing/photo-uploads';
 
 describe('uploads cannot starve the server', () => {
   let app: TestApp;
@@ -70,7 +39,7 @@ describe('uploads cannot starve the server', () => {
   it('a user without credits is answered from the balance, before any pixel is decoded', async () => {
     const { client, userId } = await signedInUser(app, 0);
     const before = app.services.decodePool.started;
-    const responses = await Promise.all([upload(client, bomb), upload(client, bomb)]);
+    const responses = await Promise.all([restUpload(client, bomb), restUpload(client, bomb)]);
     for (const response of responses) {
       expect(response.status).toBe(402);
       expect((await response.json()).message).toBe(INSUFFICIENT_CREDITS_MESSAGE);
@@ -81,7 +50,7 @@ describe('uploads cannot starve the server', () => {
 
   it('a decode past its time limit is stopped and refused; nothing is held and the next photo works', async () => {
     const { client, userId } = await signedInUser(app, 5);
-    const response = await upload(client, bomb);
+    const response = await restUpload(client, bomb);
     expect(response.status).toBe(422);
     expect(await response.json()).toMatchObject({
       code: 'UPLOAD_TOO_SLOW',
@@ -93,7 +62,7 @@ describe('uploads cannot starve the server', () => {
     });
     // The killed decode process is replaced: an ordinary photo goes through.
     const photo = await fs.readFile(fixturePhoto('chelsea.png'));
-    const ok = await upload(client, photo);
+    const ok = await restUpload(client, photo);
     expect(ok.status).toBe(200);
   });
 
@@ -101,9 +70,9 @@ describe('uploads cannot starve the server', () => {
     const users = await Promise.all([1, 2, 3, 4].map(() => signedInUser(app, 5)));
     // One decoding, one waiting: the other two find the queue full.
     const responses = await Promise.all([
-      upload(users[0]!.client, bomb),
-      upload(users[1]!.client, bomb),
-      upload(users[2]!.client, bomb),
+      restUpload(users[0]!.client, bomb),
+      restUpload(users[1]!.client, bomb),
+      restUpload(users[2]!.client, bomb),
       graphqlUpload(users[3]!.client, bomb),
     ]);
     const outcomes = await Promise.all(

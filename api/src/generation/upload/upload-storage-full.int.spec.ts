@@ -6,40 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCreditBalance } from '@app/projections';
 import { signedInUser } from '../../testing/accounts';
 import { fixturePhoto } from '../../testing/fixtures';
-import type { HttpClient } from '../../testing/http-client';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 import { UPLOAD_MESSAGES } from './sanitize-upload';
-
-function upload(client: HttpClient, bytes: Buffer) {
-  const form = new FormData();
-  form.set('style', 'ghibli');
-  form.set('profileImage', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'a.png');
-  return client.fetch('/api/generate-image', { method: 'POST', body: form });
-}
-
-/** The web app's path: a GraphQL multipart request. */
-function graphqlUpload(client: HttpClient, bytes: Buffer) {
-  const form = new FormData();
-  form.set(
-    'operations',
-    JSON.stringify({
-      query: `mutation ($input: GenerateImageInput!) { generateImage(input: $input) { id } }`,
-      variables: { input: { style: 'GHIBLI', photo: null } },
-    }),
-  );
-  form.set('map', JSON.stringify({ 0: ['variables.input.photo'] }));
-  form.set('0', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'a.png');
-  return client.fetch('/graphql', {
-    method: 'POST',
-    body: form,
-    headers: { 'x-graphql-yoga-csrf': '1' },
-  });
-}
-
-async function filesUnder(folder: string): Promise<string[]> {
-  const entries = await fs.readdir(folder, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
-}
+import { filesUnder, graphqlUpload, restUpload } from '../../testing/photo-uploads';
 
 /** A real filesystem of 512 KB (a tmpfs, as in docker-compose), or null where mounting needs root we lack. */
 function mountTinyTmpfs(folder: string): boolean {
@@ -73,7 +42,7 @@ describe('a full upload folder', () => {
     if (!mounted) context.skip('mounting a tmpfs needs root');
     const { client, userId } = await signedInUser(app, 5);
     const tooBig = await fs.readFile(fixturePhoto('astronaut.png')); // 773 KB > 512 KB
-    const response = await upload(client, tooBig);
+    const response = await restUpload(client, tooBig);
 
     expect(response.status).toBe(503);
     expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -92,7 +61,7 @@ describe('a full upload folder', () => {
     );
 
     // The folder itself works: a photo that fits goes through.
-    const fits = await upload(client, await fs.readFile(fixturePhoto('chelsea.png')));
+    const fits = await restUpload(client, await fs.readFile(fixturePhoto('chelsea.png')));
     expect(fits.status).toBe(200);
   });
 
