@@ -3,18 +3,15 @@
 import { createServer } from 'node:http';
 import fs from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { sanitizeUpload } from '../api/src/generation/upload/sanitize-upload';
 import { DecodePool } from '../api/src/generation/upload/decode-pool';
-import { creditStreamId, openDatabase, PostgresEventStore, createLedger } from '@app/ledger';
-import { createScratchDatabase } from '@app/ledger/testing/scratch-database';
-import { spawnApi, tempDataDir } from '../api/src/testing/spawn-api';
 import { jpegOfSize } from './lib/camera-jpeg';
 import { childPids, cpuMsOf, selfCpuMs } from './lib/process-cpu';
 import { graphqlUploadForm, restUploadForm } from './lib/upload-forms';
-import { apiLogFile, PRODUCTION_API_ENV } from './lib/production-api-env';
+import { startTreeApi } from './lib/tree-api';
 
-const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const quick = process.argv.includes('--quick');
 const RUNS = quick ? 8 : 30;
 /** `--skip-memory`: leaves out the 8 concurrent 10 MB uploads (minutes of rendering on a loaded machine). */
@@ -63,60 +60,20 @@ async function bareUploadServer() {
   };
 }
 
-const scratch = await createScratchDatabase(serverUrl, 'bench_generate');
-const dataDir = await tempDataDir('bench-generate');
-const api = await spawnApi(
-  {
-    ...PRODUCTION_API_ENV,
-    DATABASE_URL: scratch.url,
-    DATA_DIR: dataDir,
-    REGISTRATIONS_PER_IP: '1000',
-    PROVIDER_CONCURRENCY: '8',
-  },
-  120_000,
-  cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : [],
-  { logFile: await apiLogFile('generate') },
-);
-const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 2 });
-const store = new PostgresEventStore(database.pool);
-const ledger = createLedger(store);
+const {
+  api,
+  tokens: users,
+  close,
+} = await startTreeApi({
+  root: path.resolve(import.meta.dirname, '..'),
+  label: 'generate',
+  users: 4,
+  env: { PROVIDER_CONCURRENCY: '8' },
+  nodeArgs: cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : [],
+});
 try {
   const fiveMb = await jpegOfSize(5 * 1024 * 1024);
   const tenMb = skipMemory ? Buffer.alloc(0) : await jpegOfSize(9.5 * 1024 * 1024);
-  const users: string[] = [];
-  for (let i = 0; i < 4; i++) {
-    const response = await fetch(`${api.url}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email: `bench${i}@example.com`,
-        password: 'benchmark',
-        username: `bench${i}`,
-      }),
-    });
-    const { token, user } = (await response.json()) as { token: string; user: { id: string } };
-    await ledger.credits.handle(
-      creditStreamId(user.id),
-      {
-        type: 'GrantCredits',
-        data: {
-          userId: user.id,
-          grantId: `bench-${i}`,
-          amount: 5_000,
-          source: 'goodwill',
-          expiresAt: null,
-        },
-      },
-      {
-        now: new Date(),
-        actor: { kind: 'system', id: 'bench' },
-        reason: 'benchmark',
-        correlationId: 'bench',
-        idempotencyKey: `bench-${i}`,
-      },
-    );
-    users.push(token);
-  }
   await new Promise((resolve) => setTimeout(resolve, 1_000)); // the API's projections catch up
 
   const generate = async (token: string, bytes: Buffer) => {
@@ -264,9 +221,5 @@ try {
   if (!skipMemory)
     console.log(`all 8 concurrent generations succeeded: ${concurrent.length === 8}`);
 } finally {
-  await store.close();
-  await database.close();
-  await api.stop();
-  await scratch.drop();
-  await fs.rm(dataDir, { recursive: true, force: true });
+  await close();
 }

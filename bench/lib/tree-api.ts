@@ -23,6 +23,8 @@ export async function startTreeApi(options: {
   readonly label: string;
   readonly users: number;
   readonly env?: Record<string, string>;
+  /** Node flags for the API process (a CPU profile, say). */
+  readonly nodeArgs?: string[];
 }): Promise<TreeApi> {
   const { root, label, users } = options;
   const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -40,7 +42,7 @@ export async function startTreeApi(options: {
       ...options.env,
     },
     120_000,
-    [],
+    options.nodeArgs ?? [],
     { logFile: await apiLogFile(label) },
   );
   const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 2 });
