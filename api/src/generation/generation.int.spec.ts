@@ -12,6 +12,10 @@ import { ProviderError, type ImageProvider, type ProviderOutcome } from './engin
 import { LocalImageProvider } from './engine/local/local-provider';
 import { UPLOAD_MESSAGES } from './upload/sanitize-upload';
 import { fixturePhoto } from '../testing/fixtures';
+import {
+  graphqlUpload as uploadOverGraphql,
+  restUpload as uploadOverRest,
+} from '../testing/photo-uploads';
 
 const photoPath = fixturePhoto('chelsea.png');
 const pixelBomb = path.join(import.meta.dirname, 'upload/fixtures/pixel-bomb-20000x20000.png');
@@ -131,6 +135,42 @@ describe('image generation', () => {
     const stranger = (await signedInUser(app)).client;
     expect((await stranger.fetch(url)).status).toBe(404);
     expect((await new HttpClient(app.url).fetch(url)).status).toBe(404);
+  });
+
+  it('decodes a photo while it arrives, once (REST and GraphQL); a damaged one is refused from that decode, with nothing held', async () => {
+    const { client, userId } = await signedInUser(app, 20);
+    const jpeg = await sharp(photo).resize(2400).jpeg({ quality: 95 }).toBuffer();
+    // Still arriving when the account check answers: the decode starts on the bytes already in.
+    const arriving = { pauseHalfwayMs: 300 };
+    const pool = app.services.decodePool;
+    const counts = () => ({ started: pool.started, arriving: pool.startedArriving });
+    // The API learns from its first decode process whether it can read arriving bytes.
+    expect((await uploadOverRest(client, jpeg, arriving)).status).toBe(200);
+    const before = counts();
+    expect((await uploadOverRest(client, jpeg, arriving)).status).toBe(200);
+    expect(counts()).toEqual({ started: before.started + 1, arriving: before.arriving + 1 });
+
+    const damaged = await uploadOverRest(
+      client,
+      jpeg.subarray(0, Math.floor(jpeg.length * 0.6)),
+      arriving,
+    );
+    expect(damaged.status).toBe(422);
+    expect(await damaged.json()).toMatchObject({
+      code: 'UPLOAD_UNREADABLE',
+      message: UPLOAD_MESSAGES.unreadable,
+    });
+    // Refused by the decode that read it as it came: not decoded a second time from its file.
+    expect(counts()).toEqual({ started: before.started + 2, arriving: before.arriving + 2 });
+    expect(await balanceOf(app, userId)).toMatchObject({ available: 10, held: 0 });
+
+    // The web app's path, GraphQL, the same way.
+    const overGraphql = (await (await uploadOverGraphql(client, jpeg, arriving)).json()) as {
+      data?: { generateImage: { id: string } };
+    };
+    expect(overGraphql.data?.generateImage.id).toBeTruthy();
+    expect(counts()).toEqual({ started: before.started + 3, arriving: before.arriving + 3 });
+    expect(await balanceOf(app, userId)).toMatchObject({ available: 5, held: 0 });
   });
 
   it('generates over GraphQL with the spec default prompt, and lists it in my generations', async () => {

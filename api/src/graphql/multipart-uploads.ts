@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import busboy from 'busboy';
 import { GraphQLError } from 'graphql';
 import { createGraphQLError, type GraphQLParams, type Plugin } from 'graphql-yoga';
+import type { DecodeWhileArriving } from '../generation/upload/decode-while-arriving';
 import type { Upload, UploadedFile } from '../generation/upload/sanitize-upload';
 import type { UploadFolder } from '../generation/upload/upload-folder';
 import { UploadStorageFullError } from '../generation/upload/upload-storage-full';
@@ -20,13 +21,20 @@ export class StoredUpload implements UploadedFile, FileUpload {
   readonly size: number;
   readonly head: Buffer;
   readonly discard: () => Promise<void>;
+  readonly decodedWhileArriving?: UploadedFile['decodedWhileArriving'];
 
   constructor(
     file: UploadedFile,
     readonly name: string,
     readonly type: string,
   ) {
-    ({ path: this.path, size: this.size, head: this.head, discard: this.discard } = file);
+    ({
+      path: this.path,
+      size: this.size,
+      head: this.head,
+      discard: this.discard,
+      decodedWhileArriving: this.decodedWhileArriving,
+    } = file);
   }
 
   async arrayBuffer(): Promise<ArrayBuffer> {
@@ -47,6 +55,15 @@ export interface MultipartLimits {
 }
 
 export type UploadRefusal = 'too_large' | 'storage_full';
+
+/**
+ * A decode of a file part while it arrives, for a request whose `operations` (sent before the
+ * files, as the spec orders them) will want one; undefined when none should start.
+ */
+export type DecodeWhileArrivingFor = (
+  req: IncomingMessage,
+  operations: string | undefined,
+) => DecodeWhileArriving | undefined;
 
 const badMultipart = (reason: string) =>
   createGraphQLError(`POST body sent invalid multipart data: ${reason}`, {
@@ -112,11 +129,13 @@ function parseMultipart(
   folder: UploadFolder,
   limits: MultipartLimits,
   refused: (reason: UploadRefusal) => void,
+  whileArrivingFor: DecodeWhileArrivingFor,
 ): Promise<GraphQLParams> {
   return new Promise<GraphQLParams>((resolve, reject) => {
     const fields = new Map<string, string>();
     const files = new Map<string, Promise<StoredUpload>>();
     const written: UploadedFile[] = [];
+    const decoding: DecodeWhileArriving[] = [];
     let closed = false;
     let parsed = false;
     let failed: unknown = null;
@@ -133,6 +152,7 @@ function parseMultipart(
     res.once('close', () => {
       closed = true;
       for (const file of written) void file.discard();
+      for (const decode of decoding) decode.abandon();
       if (!failed && !parsed) fail(new Error('The request was closed before its body arrived'));
       parser?.destroy();
     });
@@ -157,7 +177,9 @@ function parseMultipart(
         stream.resume();
         return;
       }
-      const stored = folder.receive(stream).then((file) => {
+      const whileArriving = whileArrivingFor(req, fields.get('operations'));
+      if (whileArriving) decoding.push(whileArriving);
+      const stored = folder.receive(stream, undefined, whileArriving).then((file) => {
         written.push(file);
         if (closed) void file.discard();
         if (truncated) {
@@ -217,6 +239,7 @@ export function useMultipartUploads(
   folder: UploadFolder,
   limits: MultipartLimits,
   refused: (reason: UploadRefusal) => void = () => {},
+  whileArrivingFor: DecodeWhileArrivingFor = () => undefined,
 ): Plugin<{ req?: IncomingMessage; res?: ServerResponse }> {
   return {
     onRequestParse({ request, setRequestParser, serverContext }) {
@@ -224,7 +247,7 @@ export function useMultipartUploads(
       if (!req || !res || request.method !== 'POST') return;
       const type = request.headers.get('content-type') ?? '';
       if (!type.toLowerCase().startsWith('multipart/form-data')) return;
-      setRequestParser(() => parseMultipart(req, res, folder, limits, refused));
+      setRequestParser(() => parseMultipart(req, res, folder, limits, refused, whileArrivingFor));
     },
   };
 }

@@ -11,7 +11,12 @@ import { createYoga, maskError as defaultMaskError } from 'graphql-yoga';
 import { MAX_UPLOAD_BYTES } from '../generation/upload/sanitize-upload';
 import type { Services } from '../composition/services';
 import { toAppError } from '../shared/errors';
-import { compileTrustProxy, requestContextOf, viewerOf } from '../http/auth/authenticate';
+import {
+  compileTrustProxy,
+  requestContextOf,
+  viewerOf,
+  type Viewer,
+} from '../http/auth/authenticate';
 import { noteRequest } from '../observability/request-log';
 import { componentLogger } from '@app/ledger';
 import type { GraphQLContext } from './context';
@@ -19,6 +24,7 @@ import { schema } from './schema';
 import { useRequestObservation } from './request-observation';
 import { useRequestBodyLimit } from './request-body-limit';
 import { useMultipartUploads, type MultipartLimits } from './multipart-uploads';
+import { decodeGenerationPhotosWhileArriving } from './generation-photo-uploads';
 import { uploadFolderIn } from '../generation/upload/upload-folder';
 import { graphqlObserver } from '../observability/app-metrics';
 
@@ -72,6 +78,13 @@ const UPLOAD_LIMITS: MultipartLimits = {
 
 export function createGraphQLServer(services: Services) {
   const trust = compileTrustProxy(services.config.trustProxy);
+  // Once per request: the upload parser (to decode a photo as it arrives) and the context both ask.
+  const viewers = new WeakMap<IncomingMessage, Promise<Viewer | null>>();
+  const viewerOnce = (req: IncomingMessage) => {
+    let viewer = viewers.get(req);
+    if (!viewer) viewers.set(req, (viewer = viewerOf(req, services.accounts)));
+    return viewer;
+  };
   return createYoga<{ req: IncomingMessage; res: ServerResponse }, GraphQLContext>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -89,7 +102,7 @@ export function createGraphQLServer(services: Services) {
     maxRequestBodySize: false,
     // GraphQL is served straight from Node's HTTP server, not through Express: identify here.
     context: async ({ req, res }) => {
-      const viewer = await viewerOf(req, services.accounts);
+      const viewer = await viewerOnce(req);
       if (viewer) noteRequest(req, { userId: viewer.user.id });
       return { viewer, services, request: requestContextOf(req, trust), http: { req, res } };
     },
@@ -114,6 +127,7 @@ export function createGraphQLServer(services: Services) {
         uploadFolderIn(services.config.generation.uploadDir),
         UPLOAD_LIMITS,
         (reason) => services.metrics.uploadsRefused.inc({ reason }),
+        decodeGenerationPhotosWhileArriving(services, viewerOnce),
       ),
     ],
   });

@@ -6,15 +6,24 @@
  * An upload the REST path wrote to a file as it arrived crosses as its path only: the decode
  * process reads it itself, and the API's event loop never waits for the pipe to drain.
  *
- * Request: id (u32), kind (u8: 0 the upload's bytes, 1 a file path in UTF-8), length (u32), body.
+ * An upload still arriving crosses as the path of a FIFO the API writes its bytes to as they come
+ * (arriving-bytes-decoder.ts).
+ *
+ * Request: id (u32), kind (u8: 0 the upload's bytes, 1 a file path in UTF-8, 2 a FIFO's path in
+ * UTF-8), length (u32), body.
  * Reply: id (u32), outcome (u8: 1 decoded, 0 unreadable, 2 too many pixels), width (u32),
  * height (u32), length (u32), the working JPEG.
  */
 import type { PhotoSource } from './sanitize-upload';
 
+/** A FIFO the upload's bytes are written to while they arrive; closed after the last one. */
+export interface ArrivingSource {
+  readonly fifo: string;
+}
+
 export interface DecodeRequestFrame {
   readonly id: number;
-  readonly source: PhotoSource;
+  readonly source: PhotoSource | ArrivingSource;
 }
 
 export type DecodeReplyFrame =
@@ -28,15 +37,21 @@ const REQUEST_HEADER = 9;
 const REPLY_HEADER = 17;
 const BYTES = 0;
 const PATH = 1;
+const FIFO = 2;
 const DECODED = 1;
 const OUTCOMES: Record<DecodeRefusal, number> = { unreadable: 0, tooManyPixels: 2 };
 
 /** The header and the body, to be written one after the other (the bytes as they are, with no copy). */
-export function requestFrame(id: number, source: PhotoSource): [header: Buffer, body: Buffer] {
-  const body = Buffer.isBuffer(source) ? source : Buffer.from(source.path, 'utf8');
+export function requestFrame(
+  id: number,
+  source: PhotoSource | ArrivingSource,
+): [header: Buffer, body: Buffer] {
+  const body = Buffer.isBuffer(source)
+    ? source
+    : Buffer.from('fifo' in source ? source.fifo : source.path, 'utf8');
   const header = Buffer.allocUnsafe(REQUEST_HEADER);
   header.writeUInt32BE(id, 0);
-  header.writeUInt8(Buffer.isBuffer(source) ? BYTES : PATH, 4);
+  header.writeUInt8(Buffer.isBuffer(source) ? BYTES : 'fifo' in source ? FIFO : PATH, 4);
   header.writeUInt32BE(body.length, 5);
   return [header, body];
 }
@@ -53,10 +68,18 @@ export function replyHeader(reply: DecodeReplyFrame): Buffer {
   return header;
 }
 
-const parseRequest = (header: Buffer, body: Buffer): DecodeRequestFrame => ({
-  id: header.readUInt32BE(0),
-  source: header.readUInt8(4) === PATH ? { path: body.toString('utf8') } : body,
-});
+const parseRequest = (header: Buffer, body: Buffer): DecodeRequestFrame => {
+  const kind = header.readUInt8(4);
+  return {
+    id: header.readUInt32BE(0),
+    source:
+      kind === PATH
+        ? { path: body.toString('utf8') }
+        : kind === FIFO
+          ? { fifo: body.toString('utf8') }
+          : body,
+  };
+};
 
 const parseReply = (header: Buffer, body: Buffer): DecodeReplyFrame => {
   const id = header.readUInt32BE(0);

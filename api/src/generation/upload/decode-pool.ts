@@ -1,8 +1,18 @@
 import { fork, type ChildProcessByStdio } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { fifoTools } from './arriving-bytes-decoder';
 import { DecodeQueue } from './decode-queue';
-import { replyReader, requestFrame, type DecodeReplyFrame } from './decode-frames';
+import {
+  replyReader,
+  requestFrame,
+  type ArrivingSource,
+  type DecodeReplyFrame,
+} from './decode-frames';
 import {
   tooManyPixels,
   tooSlow,
@@ -19,6 +29,29 @@ export interface DecodePoolOptions {
   readonly maxWaiting: number;
   /** Longest a decode may take; then its process is killed and the upload refused. */
   readonly timeoutMs: number;
+  /**
+   * Longest an upload may take to arrive while a process decodes it as it comes (decodeArriving);
+   * past that the process is let go and the upload decoded once it is in. Default 5 s.
+   */
+  readonly arrivalLimitMs?: number;
+}
+
+/** A decode that reads an upload while it arrives (DecodePool.decodeArriving). */
+export interface ArrivingDecode {
+  /** The upload's next bytes, in order. */
+  write(chunk: Buffer): void;
+  /** The last byte is in: the decode's time limit starts now. */
+  end(): void;
+  /**
+   * The upload failed, was refused, took too long to arrive, or another decode needs the
+   * process: its bytes end here, so the decode fails at once and frees its process.
+   */
+  abandon(): void;
+  /**
+   * The working JPEG, or null when abandoned (its bytes did not all reach the decode); rejects
+   * with the refusal (unreadable, too many pixels, too slow) of an upload it read in full.
+   */
+  readonly result: Promise<DecodedPhoto | null>;
 }
 
 const WORKER_PATH = fileURLToPath(new URL('./decode-worker.ts', import.meta.url));
@@ -43,7 +76,15 @@ export class DecodePool {
   private nextId = 1;
   /** Decodes handed to a process so far (for metrics and tests). */
   started = 0;
+  /** Of those, the ones that read their upload while it arrived. */
+  startedArriving = 0;
   private closed = false;
+  private readonly fifos = fifoTools();
+  private fifoFolder: string | null = null;
+  /** Whether the decode processes can read an upload as it arrives (known once one is ready). */
+  private processesReadArriving = false;
+  /** Decodes reading uploads that are still arriving: they yield their process to a waiting decode. */
+  private readonly arriving = new Set<ArrivingDecode>();
 
   constructor(private readonly options: DecodePoolOptions) {
     this.queue = new DecodeQueue({
@@ -62,8 +103,10 @@ export class DecodePool {
     return this.queue.stats;
   }
 
-  readonly decode: PhotoDecoder = (source) =>
-    this.queue.run(async () => {
+  readonly decode: PhotoDecoder = (source) => {
+    // Every process busy: those only waiting for an upload's bytes let go of theirs.
+    if (this.queue.full) for (const decode of this.arriving) decode.abandon();
+    return this.queue.run(async () => {
       // The queue admits at most `concurrency` at once, so a slot is always free here.
       const slot = this.idle.pop()!;
       try {
@@ -72,6 +115,96 @@ export class DecodePool {
         this.idle.push(slot);
       }
     });
+  };
+
+  /**
+   * Starts decoding an upload whose bytes are still arriving, in a process that is idle now; null
+   * when none is (it never waits for one) or this platform cannot (see arriving-bytes-decoder.ts).
+   */
+  decodeArriving(): ArrivingDecode | null {
+    if (this.closed || !this.fifos) return null;
+    if (!this.processesReadArriving) {
+      // Not known until a process is ready: this upload is decoded once it is in, the next may not be.
+      const slot = this.idle.at(-1);
+      if (slot) this.start(slot).catch(() => undefined);
+      return null;
+    }
+    const fifo = this.newFifo();
+    if (!fifo) return null;
+    let lastByteIn!: () => void;
+    const timed = new Promise<void>((resolve) => (lastByteIn = resolve));
+    const decoded = this.queue.tryRun(async () => {
+      const slot = this.idle.pop()!;
+      try {
+        this.startedArriving++;
+        return await this.decodeIn(slot, { fifo }, timed);
+      } finally {
+        this.idle.push(slot);
+      }
+    });
+    if (!decoded) {
+      fs.rm(fifo, { force: true }, () => undefined);
+      return null;
+    }
+    // A reading end held until the decode is answered: bytes written (and the writing end
+    // closed) before the process opened the FIFO stay in it. Then the writing end, as a pipe
+    // handle: writes never block the event loop, and a reader that stopped early costs nothing.
+    const keptOpen = fs.openSync(fifo, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+    this.fifos.widen(keptOpen);
+    const bytes = new net.Socket({
+      fd: fs.openSync(fifo, fs.constants.O_WRONLY | fs.constants.O_NONBLOCK),
+      readable: false,
+      writable: true,
+    });
+    bytes.on('error', () => undefined);
+    let abandoned = false;
+    /** `settled`: answered before its last byte came (a refusal from the header). */
+    const stop = (how: 'end' | 'abandon' | 'settled') => {
+      if (!this.arriving.delete(decode)) return;
+      abandoned = how === 'abandon';
+      clearTimeout(arrivalTimer);
+      if (how === 'end') bytes.end();
+      else {
+        bytes.destroy();
+        // A process that has not opened it yet finds it gone instead of waiting for a writer.
+        fs.rm(fifo, { force: true }, () => undefined);
+      }
+      lastByteIn();
+    };
+    const result = decoded
+      .finally(() => {
+        stop('settled');
+        bytes.destroy();
+        fs.close(keptOpen, () => undefined);
+        fs.rm(fifo, { force: true }, () => undefined);
+      })
+      .catch((refusal: unknown) => {
+        if (abandoned) return null;
+        throw refusal;
+      });
+    result.catch(() => undefined);
+    const decode: ArrivingDecode = {
+      write: (chunk) => {
+        if (this.arriving.has(decode)) bytes.write(chunk);
+      },
+      end: () => stop('end'),
+      abandon: () => stop('abandon'),
+      result,
+    };
+    this.arriving.add(decode);
+    const arrivalTimer = setTimeout(decode.abandon, this.options.arrivalLimitMs ?? 5_000);
+    return decode;
+  }
+
+  private newFifo(): string | null {
+    try {
+      this.fifoFolder ??= fs.mkdtempSync(path.join(os.tmpdir(), `decode-fifos-${process.pid}-`));
+      const fifo = path.join(this.fifoFolder, String(this.nextId));
+      return this.fifos!.make(fifo) ? fifo : null;
+    } catch {
+      return null;
+    }
+  }
 
   private start(slot: Slot): Promise<DecodeProcess> {
     slot.ready ??= new Promise<DecodeProcess>((resolve, reject) => {
@@ -99,7 +232,8 @@ export class DecodePool {
       // The process keeps the API's priority. Linux sets a priority per thread: lowering the
       // pid's reached only the main thread, which moves the bytes and answers, so every 64 KB of
       // an upload waited for a niced thread while libvips decoded at the API's priority anyway.
-      child.once('message', () => {
+      child.once('message', (ready) => {
+        this.processesReadArriving = ready === 'ready arriving';
         // Neither the process nor its pipes and channel keep the API alive.
         child.unref();
         for (const handle of [child.stdin, child.stdout, child.channel])
@@ -110,7 +244,12 @@ export class DecodePool {
     return slot.ready;
   }
 
-  private async decodeIn(slot: Slot, source: PhotoSource): Promise<DecodedPhoto> {
+  /** `timed`: when the time limit starts (at once, or when an arriving upload's last byte is in). */
+  private async decodeIn(
+    slot: Slot,
+    source: PhotoSource | ArrivingSource,
+    timed: Promise<void> = Promise.resolve(),
+  ): Promise<DecodedPhoto> {
     if (this.closed) throw new Error('decode pool closed');
     let child = await this.start(slot);
     if (child.exitCode !== null || child.signalCode !== null || !child.stdin.writable) {
@@ -122,7 +261,10 @@ export class DecodePool {
     const id = this.nextId++;
     this.started++;
     return new Promise<DecodedPhoto>((resolve, reject) => {
+      let timer: NodeJS.Timeout | undefined;
+      let settled = false;
       const finish = () => {
+        settled = true;
         clearTimeout(timer);
         slot.onReply = null;
         child.off('exit', onExit);
@@ -138,7 +280,7 @@ export class DecodePool {
         // Killed by the OS (out of memory) or crashed on this image.
         reject(unreadable());
       };
-      const timer = setTimeout(() => {
+      const timeLimit = () => {
         finish();
         // The slot starts a fresh process for its next decode.
         if (slot.child === child) {
@@ -147,7 +289,10 @@ export class DecodePool {
         }
         child.kill('SIGKILL');
         reject(tooSlow());
-      }, this.options.timeoutMs);
+      };
+      void timed.then(() => {
+        if (!settled) timer = setTimeout(timeLimit, this.options.timeoutMs);
+      });
       child.once('exit', onExit);
       for (const part of requestFrame(id, source)) child.stdin.write(part);
     });
@@ -155,6 +300,8 @@ export class DecodePool {
 
   async close(): Promise<void> {
     this.closed = true;
+    for (const decode of this.arriving) decode.abandon();
     for (const slot of this.slots) slot.child?.kill('SIGKILL');
+    if (this.fifoFolder) fs.rmSync(this.fifoFolder, { recursive: true, force: true });
   }
 }

@@ -2,9 +2,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
+import { setTimeout } from 'node:timers/promises';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { fixturePhoto } from '../../testing/fixtures';
-import { DecodePool } from './decode-pool';
+import { DecodePool, type ArrivingDecode, type DecodePoolOptions } from './decode-pool';
 import { decodePhoto } from './sanitize-upload';
 
 describe('decode pool', () => {
@@ -124,6 +125,140 @@ describe.runIf(process.platform === 'linux')('decode process priority', () => {
       const theirs = await threadNiceness(decoder);
       expect(theirs.length).toBeGreaterThan(1);
       expect(new Set(theirs)).toEqual(new Set([ours]));
+    }
+  });
+});
+
+describe('decode pool, an upload still arriving', () => {
+  const pieces = (bytes: Buffer, size = 64 * 1024) =>
+    Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) =>
+      bytes.subarray(i * size, (i + 1) * size),
+    );
+  const arrive = async (decode: ArrivingDecode, bytes: Buffer) => {
+    for (const piece of pieces(bytes)) {
+      decode.write(piece);
+      await setTimeout(1);
+    }
+    decode.end();
+    return decode.result;
+  };
+  const startedPool = async (options: Partial<DecodePoolOptions> = {}) => {
+    const pool = new DecodePool({ concurrency: 1, maxWaiting: 4, timeoutMs: 60_000, ...options });
+    // The first call only learns, by starting a process, whether it can read arriving bytes.
+    expect(pool.decodeArriving()).toBeNull();
+    const probe = await vi.waitFor(
+      () => pool.decodeArriving() ?? Promise.reject(new Error('not yet')),
+      {
+        timeout: 20_000,
+      },
+    );
+    probe.abandon();
+    await probe.result.catch(() => undefined);
+    return pool;
+  };
+  const photo = async (width = 4000, height = 3000) =>
+    sharp({ create: { width, height, channels: 3, background: '#a0c' } })
+      .composite([{ input: await fs.readFile(fixturePhoto('chelsea.png')), gravity: 'northwest' }])
+      .jpeg({ quality: 90 })
+      .withExif({
+        IFD0: { Make: 'PhoneMaker', Model: 'Phone 1' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' },
+      })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+
+  it('decodes the bytes as they come: oriented, at the working size, every metadata block dropped, like a decode of the whole file', async () => {
+    const pool = await startedPool();
+    try {
+      const bytes = await photo();
+      const decode = pool.decodeArriving();
+      expect(decode).not.toBeNull();
+      const arrived = (await arrive(decode!, bytes))!;
+      const whole = await decodePhoto(bytes);
+      expect([arrived.width, arrived.height]).toEqual([768, 1024]);
+      expect([arrived.width, arrived.height]).toEqual([whole.width, whole.height]);
+      const metadata = await sharp(arrived.data).metadata();
+      expect(metadata.format).toBe('jpeg');
+      expect(metadata.exif).toBeUndefined();
+      expect(metadata.xmp).toBeUndefined();
+      expect(arrived.data.includes(Buffer.from('PhoneMaker'))).toBe(false);
+      // The same picture: each channel's mean within 2 of the whole-file decode's.
+      const [ours, theirs] = await Promise.all(
+        [arrived.data, whole.data].map(async (data) => (await sharp(data).stats()).channels),
+      );
+      ours!.forEach((channel, index) =>
+        expect(Math.abs(channel.mean - theirs![index]!.mean)).toBeLessThan(2),
+      );
+      expect(pool.startedArriving).toBeGreaterThanOrEqual(1);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('refuses too many pixels from the header, and bytes that do not decode', async () => {
+    const pool = await startedPool();
+    try {
+      const bomb = await fs.readFile(
+        new URL('./fixtures/pixel-bomb-20000x20000.png', import.meta.url),
+      );
+      await expect(arrive(pool.decodeArriving()!, bomb)).rejects.toMatchObject({
+        code: 'UPLOAD_TOO_MANY_PIXELS',
+      });
+      const bytes = await photo(1200, 900);
+      await expect(
+        arrive(pool.decodeArriving()!, bytes.subarray(0, bytes.length / 2)),
+      ).rejects.toMatchObject({
+        code: 'UPLOAD_UNREADABLE',
+      });
+      await expect(arrive(pool.decodeArriving()!, bytes)).resolves.toMatchObject({
+        width: 768,
+        height: 1024,
+      });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('takes only an idle process, and gives it up at once to a decode that would wait, or when abandoned', async () => {
+    const pool = await startedPool();
+    try {
+      const bytes = await photo(1200, 900);
+      const waiting = pool.decodeArriving()!;
+      waiting.write(bytes.subarray(0, 4096));
+      // Its one process is reading an arriving upload: nothing else is started beside it.
+      expect(pool.decodeArriving()).toBeNull();
+      const started = performance.now();
+      // The time limit is a minute: a process killed and restarted would show here.
+      await expect(pool.decode(bytes)).resolves.toMatchObject({ width: 768, height: 1024 });
+      // Abandoned: it answers null, and the upload is decoded from its file instead.
+      await expect(waiting.result).resolves.toBeNull();
+      const abandoned = pool.decodeArriving()!;
+      abandoned.write(bytes.subarray(0, bytes.length / 2));
+      abandoned.abandon();
+      await expect(abandoned.result).resolves.toBeNull();
+      await expect(arrive(pool.decodeArriving()!, bytes)).resolves.toMatchObject({
+        width: 768,
+        height: 1024,
+      });
+      expect(performance.now() - started).toBeLessThan(20_000);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('lets go of an upload that takes longer than its arrival limit to come in', async () => {
+    const pool = await startedPool({ arrivalLimitMs: 300 });
+    try {
+      const bytes = await photo(1200, 900);
+      const slow = pool.decodeArriving()!;
+      slow.write(bytes.subarray(0, 4096));
+      await expect(slow.result).resolves.toBeNull();
+      await expect(arrive(pool.decodeArriving()!, bytes)).resolves.toMatchObject({
+        width: 768,
+        height: 1024,
+      });
+    } finally {
+      await pool.close();
     }
   });
 });

@@ -32,6 +32,18 @@ export class DecodeQueue {
     return { running: this.running, waiting: this.waiting.length };
   }
 
+  /** Whether a decode would have to wait for a slot. */
+  get full(): boolean {
+    return this.running >= this.options.concurrency;
+  }
+
+  /** Runs `task` now if a slot is free and nobody waits for one; null otherwise (it never queues). */
+  tryRun<T>(task: () => Promise<T>): Promise<T> | null {
+    if (this.running >= this.options.concurrency || this.waiting.length > 0) return null;
+    this.running++;
+    return this.runInSlot(task);
+  }
+
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.running >= this.options.concurrency) {
       if (this.waiting.length >= this.options.maxWaiting)
@@ -40,6 +52,10 @@ export class DecodeQueue {
     } else {
       this.running++;
     }
+    return this.runInSlot(task);
+  }
+
+  private async runInSlot<T>(task: () => Promise<T>): Promise<T> {
     try {
       return await task();
     } finally {

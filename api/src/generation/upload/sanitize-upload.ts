@@ -65,6 +65,11 @@ export interface UploadedFile {
   readonly head: Buffer;
   /** Removes the file (the upload as it came, EXIF and GPS included); safe to call again. */
   readonly discard: () => Promise<void>;
+  /**
+   * The working JPEG from a decode that read the upload while it arrived, or null (none could
+   * start, or it failed: the file is decoded then, and that decode answers).
+   */
+  readonly decodedWhileArriving?: () => Promise<DecodedPhoto | null>;
 }
 
 /** An upload as the adapters hand it over: the bytes in memory, or a file written as they arrived. */
@@ -155,6 +160,7 @@ export async function sanitizeUpload(
   decode: PhotoDecoder = decodePhoto,
 ): Promise<SanitizedPhoto> {
   const originalType = checkUploadHeader(upload);
-  const { data, width, height } = await decode(upload!);
+  const early = isUploadedFile(upload!) ? await upload.decodedWhileArriving?.() : null;
+  const { data, width, height } = early ?? (await decode(upload!));
   return { data, contentType: 'image/jpeg', width, height, originalType };
 }

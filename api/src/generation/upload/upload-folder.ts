@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline, Transform, type Readable } from 'node:stream';
+import type { DecodeWhileArriving } from './decode-while-arriving';
 import { MAX_UPLOAD_BYTES, type UploadedFile } from './sanitize-upload';
 import { asStorageFullError } from './upload-storage-full';
 
@@ -40,14 +41,24 @@ export async function removeAbandonedUploadFolders(parent: string): Promise<stri
   return abandoned;
 }
 
-/** The first bytes of a stream, kept as they pass through. */
+/** The first bytes of a stream, kept as they pass through; every byte also goes to `also`. */
 class HeadTap extends Transform {
   head = Buffer.alloc(0);
+
+  constructor(private readonly also?: DecodeWhileArriving) {
+    super();
+  }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: () => void) {
     if (this.head.length < HEAD_BYTES)
       this.head = Buffer.concat([this.head, chunk.subarray(0, HEAD_BYTES - this.head.length)]);
+    this.also?.write(chunk);
     this.push(chunk);
+    done();
+  }
+
+  override _flush(done: () => void) {
+    this.also?.end();
     done();
   }
 }
@@ -69,16 +80,22 @@ export class UploadFolder {
   /**
    * Writes `stream` to a new file as it arrives; on any error (the stream destroyed, no room
    * left: UploadStorageFullError) the file is removed and the promise rejects. `opened` gets the
-   * file's write stream, to stop the write from outside.
+   * file's write stream, to stop the write from outside. `whileArriving` gets the bytes too, to
+   * decode them as they come; the file is written all the same.
    */
-  receive(stream: Readable, opened?: (out: fs.WriteStream) => void): Promise<UploadedFile> {
+  receive(
+    stream: Readable,
+    opened?: (out: fs.WriteStream) => void,
+    whileArriving?: DecodeWhileArriving,
+  ): Promise<UploadedFile> {
     return this.open().then(
       ({ target, out }) =>
         new Promise<UploadedFile>((resolve, reject) => {
           opened?.(out);
-          const tap = new HeadTap();
+          const tap = new HeadTap(whileArriving);
           pipeline(stream, tap, out, (error) => {
             if (error) {
+              whileArriving?.abandon();
               fs.rm(target, { force: true }, () => reject(asStorageFullError(error)));
               return;
             }
@@ -87,10 +104,12 @@ export class UploadFolder {
               size: out.bytesWritten,
               head: tap.head,
               discard: () => fs.promises.rm(target, { force: true }).catch(() => undefined),
+              ...(whileArriving && { decodedWhileArriving: () => whileArriving.result() }),
             });
           });
         }),
       (error: unknown) => {
+        whileArriving?.abandon();
         stream.resume();
         throw asStorageFullError(error);
       },

@@ -14,6 +14,7 @@ import {
   UPLOAD_MESSAGES,
   type UploadedFile,
 } from '../../generation/upload/sanitize-upload';
+import { DecodeWhileArriving } from '../../generation/upload/decode-while-arriving';
 import { UploadStorageFullError } from '../../generation/upload/upload-storage-full';
 import type { Metrics } from '../../observability/metrics';
 import { AppError, badInput, notFound, unauthenticated } from '../../shared/errors';
@@ -29,7 +30,10 @@ const PLEASE_LOGIN = 'Please login to generate images';
  */
 const receivePhoto = (uploadDir: string, metrics: Metrics) => {
   const upload = multer({
-    storage: new UploadFileStorage(uploadDir),
+    storage: new UploadFileStorage(
+      uploadDir,
+      (request) => request.res?.locals.decodeWhileArriving as DecodeWhileArriving | undefined,
+    ),
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024 },
   }).single('profileImage');
   return (request: Request, response: Response, next: NextFunction) =>
@@ -75,6 +79,11 @@ export function generationRoutes(services: Services): Router {
       // Answered by the generation (or never needed, when the upload is refused first).
       accountCheck.catch(() => undefined);
       response.locals.accountCheck = accountCheck;
+      // The photo is decoded as it arrives, once the account check allows it.
+      response.locals.decodeWhileArriving = new DecodeWhileArriving(
+        () => services.decodePool.decodeArriving(),
+        accountCheck,
+      );
       next();
     },
     receivePhoto(services.config.generation.uploadDir, services.metrics),
@@ -119,6 +128,8 @@ export function generationRoutes(services: Services): Router {
       } finally {
         // Refused before its decode (or the decode never answered): the file goes now.
         void photo?.discard();
+        // Refused before the decode was asked for: the one reading the arriving bytes stops.
+        (response.locals.decodeWhileArriving as DecodeWhileArriving).abandon();
       }
     },
   );

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Request } from 'express';
 import type { StorageEngine } from 'multer';
+import type { DecodeWhileArriving } from '../../generation/upload/decode-while-arriving';
 import type { UploadedFile } from '../../generation/upload/sanitize-upload';
 import { uploadFolderIn, type UploadFolder } from '../../generation/upload/upload-folder';
 
@@ -19,17 +20,22 @@ export class UploadFileStorage implements StorageEngine {
   private readonly folder: UploadFolder;
   private readonly writing = new WeakMap<object, fs.WriteStream>();
 
-  constructor(parent: string) {
+  /** `whileArrivingFor`: the request's decode of the photo as it arrives, if it has one. */
+  constructor(
+    parent: string,
+    private readonly whileArrivingFor: (request: Request) => DecodeWhileArriving | undefined = () =>
+      undefined,
+  ) {
     this.folder = uploadFolderIn(parent);
   }
 
   _handleFile(
-    _request: Request,
+    request: Request,
     file: StoredFile,
     callback: (error?: unknown, info?: Partial<StoredFile>) => void,
   ): void {
     this.folder
-      .receive(file.stream, (out) => this.writing.set(file, out))
+      .receive(file.stream, (out) => this.writing.set(file, out), this.whileArrivingFor(request))
       .then(
         (stored) => {
           this.writing.delete(file);
@@ -42,7 +48,9 @@ export class UploadFileStorage implements StorageEngine {
       );
   }
 
-  _removeFile(_request: Request, file: StoredFile, callback: (error: Error | null) => void): void {
+  _removeFile(request: Request, file: StoredFile, callback: (error: Error | null) => void): void {
+    // Refused (too large, too many parts): the decode of its bytes stops too.
+    this.whileArrivingFor(request)?.abandon();
     this.writing.get(file)?.destroy();
     if (!file.path) return callback(null);
     fs.rm(file.path, { force: true }, (error) => callback(error ?? null));

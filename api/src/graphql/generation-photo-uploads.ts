@@ -1,0 +1,26 @@
+import type { IncomingMessage } from 'node:http';
+import type { Services } from '../composition/services';
+import { DecodeWhileArriving } from '../generation/upload/decode-while-arriving';
+import type { Viewer } from '../http/auth/authenticate';
+import type { DecodeWhileArrivingFor } from './multipart-uploads';
+
+/**
+ * The photo of a `generateImage` request is decoded while it arrives, as over REST: once the
+ * viewer's account check allows it, so a visitor who may not generate never makes the server
+ * decode. `operations` only says whether starting early is worth it; the resolver still checks
+ * everything itself, and any other upload is decoded (if at all) once it is in.
+ */
+export function decodeGenerationPhotosWhileArriving(
+  services: Services,
+  viewerOf: (req: IncomingMessage) => Promise<Viewer | null>,
+): DecodeWhileArrivingFor {
+  return (req, operations) => {
+    if (!operations?.includes('generateImage')) return undefined;
+    const accountCheck = viewerOf(req).then((viewer) => {
+      if (!viewer) throw new Error('signed out: nothing to decode early');
+      return services.generations.checkAccount(viewer.user.id);
+    });
+    accountCheck.catch(() => undefined);
+    return new DecodeWhileArriving(() => services.decodePool.decodeArriving(), accountCheck);
+  };
+}
