@@ -7,6 +7,7 @@ import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { fifoTools } from './arriving-bytes-decoder';
 import { DecodeQueue } from './decode-queue';
+import { removeAbandonedFolders } from './upload-folder';
 import {
   replyReader,
   requestFrame,
@@ -56,6 +57,32 @@ export interface ArrivingDecode {
 
 const WORKER_PATH = fileURLToPath(new URL('./decode-worker.ts', import.meta.url));
 
+const FIFO_FOLDER_PREFIX = 'decode-fifos-';
+
+/**
+ * This process's one folder for FIFOs (every pool's), made once the folders of API processes that
+ * are gone have been removed (a crash leaves its FIFOs behind), and removed when the process exits.
+ */
+const processFifoFolder = {
+  ready: false,
+  sweeping: null as Promise<unknown> | null,
+  made: null as string | null,
+  sweep() {
+    this.sweeping ??= removeAbandonedFolders(os.tmpdir(), FIFO_FOLDER_PREFIX).finally(
+      () => (this.ready = true),
+    );
+  },
+  path(): string {
+    if (!this.made) {
+      const made = fs.mkdtempSync(path.join(os.tmpdir(), `${FIFO_FOLDER_PREFIX}${process.pid}-`));
+      process.once('exit', () => fs.rmSync(made, { recursive: true, force: true }));
+      this.made = made;
+    }
+    return this.made;
+  },
+};
+let poolsMade = 0;
+
 type DecodeProcess = ChildProcessByStdio<Writable, Readable, null>;
 
 interface Slot {
@@ -74,19 +101,20 @@ export class DecodePool {
   private readonly idle: Slot[] = [];
   private readonly slots: Slot[] = [];
   private nextId = 1;
+  private readonly poolId = ++poolsMade;
   /** Decodes handed to a process so far (for metrics and tests). */
   started = 0;
   /** Of those, the ones that read their upload while it arrived. */
   startedArriving = 0;
   private closed = false;
   private readonly fifos = fifoTools();
-  private fifoFolder: string | null = null;
   /** Whether the decode processes can read an upload as it arrives (known once one is ready). */
   private processesReadArriving = false;
   /** Decodes reading uploads that are still arriving: they yield their process to a waiting decode. */
   private readonly arriving = new Set<ArrivingDecode>();
 
   constructor(private readonly options: DecodePoolOptions) {
+    if (this.fifos) processFifoFolder.sweep();
     this.queue = new DecodeQueue({
       concurrency: options.concurrency,
       maxWaiting: options.maxWaiting,
@@ -122,7 +150,7 @@ export class DecodePool {
    * when none is (it never waits for one) or this platform cannot (see arriving-bytes-decoder.ts).
    */
   decodeArriving(): ArrivingDecode | null {
-    if (this.closed || !this.fifos) return null;
+    if (this.closed || !this.fifos || !processFifoFolder.ready) return null;
     if (!this.processesReadArriving) {
       // Not known until a process is ready: this upload is decoded once it is in, the next may not be.
       const slot = this.idle.at(-1);
@@ -198,8 +226,7 @@ export class DecodePool {
 
   private newFifo(): string | null {
     try {
-      this.fifoFolder ??= fs.mkdtempSync(path.join(os.tmpdir(), `decode-fifos-${process.pid}-`));
-      const fifo = path.join(this.fifoFolder, String(this.nextId));
+      const fifo = path.join(processFifoFolder.path(), `${this.poolId}-${this.nextId}`);
       return this.fifos!.make(fifo) ? fifo : null;
     } catch {
       return null;
@@ -302,6 +329,5 @@ export class DecodePool {
     this.closed = true;
     for (const decode of this.arriving) decode.abandon();
     for (const slot of this.slots) slot.child?.kill('SIGKILL');
-    if (this.fifoFolder) fs.rmSync(this.fifoFolder, { recursive: true, force: true });
   }
 }

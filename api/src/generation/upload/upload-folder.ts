@@ -25,10 +25,14 @@ const isRunning = (pid: number) => {
  * behind). A folder is named after its process id; one with this process's own id belongs to an
  * earlier process that had the same id (a container's pid 1), since this one has made none yet.
  */
-export async function removeAbandonedUploadFolders(parent: string): Promise<string[]> {
+export const removeAbandonedUploadFolders = (parent: string) =>
+  removeAbandonedFolders(parent, FOLDER_PREFIX);
+
+/** The same for any folders named `<prefix><pid>-…` under `parent`. */
+export async function removeAbandonedFolders(parent: string, prefix: string): Promise<string[]> {
   const entries = await fs.promises.readdir(parent).catch(() => [] as string[]);
   const abandoned = entries.filter((name) => {
-    const match = new RegExp(`^${FOLDER_PREFIX}(\\d+)-`).exec(name);
+    const match = new RegExp(`^${prefix}(\\d+)-`).exec(name);
     if (!match) return false;
     const pid = Number(match[1]);
     return pid === process.pid || !isRunning(pid);
