@@ -1,12 +1,12 @@
 import { fork, type ChildProcessByStdio } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { fifoTools } from './arriving-bytes-decoder';
 import { DecodeQueue } from './decode-queue';
+import { FifoWriter } from './fifo-writer';
 import { removeAbandonedFolders } from './upload-folder';
 import {
   replyReader,
@@ -175,16 +175,13 @@ export class DecodePool {
       return null;
     }
     // A reading end held until the decode is answered: bytes written (and the writing end
-    // closed) before the process opened the FIFO stay in it. Then the writing end, as a pipe
-    // handle: writes never block the event loop, and a reader that stopped early costs nothing.
+    // closed) before the process opened the FIFO stay in it. Then the writing end, which never
+    // blocks the event loop (FifoWriter).
     const keptOpen = fs.openSync(fifo, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
     this.fifos.widen(keptOpen);
-    const bytes = new net.Socket({
-      fd: fs.openSync(fifo, fs.constants.O_WRONLY | fs.constants.O_NONBLOCK),
-      readable: false,
-      writable: true,
-    });
-    bytes.on('error', () => undefined);
+    const bytes = new FifoWriter(
+      fs.openSync(fifo, fs.constants.O_WRONLY | fs.constants.O_NONBLOCK),
+    );
     let abandoned = false;
     /** `settled`: answered before its last byte came (a refusal from the header). */
     const stop = (how: 'end' | 'abandon' | 'settled') => {
