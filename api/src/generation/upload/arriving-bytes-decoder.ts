@@ -22,6 +22,11 @@ const require = createRequire(import.meta.url);
 const ACCESS_SEQUENTIAL = 1;
 const FAIL_ON_TRUNCATED = 1;
 const KEEP_NONE = 0;
+const SUBSAMPLE_ON = 1;
+const INTENT_PERCEPTUAL = 0;
+const INTERPRETATION_CMYK = 15;
+const INTERPRETATION_SRGB = 22;
+const ICC_PROFILE_FIELD = 'icc-profile-data';
 /** A libvips call's optional arguments, each a name and an int, ended by NULL (as koffi passes varargs). */
 const intOptions = (options: Record<string, number>) => [
   ...Object.entries(options).flatMap(([name, value]) => ['const char *', name, 'int', value]),
@@ -29,7 +34,8 @@ const intOptions = (options: Record<string, number>) => [
   null,
 ];
 
-export type ArrivingDecodeOutcome = DecodedPhoto | 'tooManyPixels' | 'unreadable';
+/** `cannot`: the FIFO could not be opened here (the upload is then decoded from its file). */
+export type ArrivingDecodeOutcome = DecodedPhoto | 'tooManyPixels' | 'unreadable' | 'cannot';
 
 export interface ArrivingBytesDecoder {
   /** Reads the FIFO to its end (the API closing it) and decodes as the bytes come; blocks. */
@@ -78,6 +84,12 @@ export function arrivingBytesDecoder(): ArrivingBytesDecoder | null {
     const resize = fn('int vips_resize(void *image, _Out_ void **out, double scale, ...)');
     const autorot = fn('int vips_autorot(void *image, _Out_ void **out, ...)');
     const copyMemory = fn('void *vips_image_copy_memory(void *image)');
+    const hasField = fn('uint64_t vips_image_get_typeof(void *image, const char *name)');
+    const interpretationOf = fn('int vips_image_get_interpretation(void *image)');
+    const iccTransform = fn(
+      'int vips_icc_transform(void *image, _Out_ void **out, const char *profile, ...)',
+    );
+    const colourspace = fn('int vips_colourspace(void *image, _Out_ void **out, int space, ...)');
     const jpegsaveBuffer = fn(
       'int vips_jpegsave_buffer(void *image, _Out_ void **buffer, _Out_ size_t *length, ...)',
     );
@@ -87,7 +99,7 @@ export function arrivingBytesDecoder(): ArrivingBytesDecoder | null {
 
     const decodeDescriptor = (descriptor: number): ArrivingDecodeOutcome => {
       const source = sourceFromDescriptor(descriptor);
-      if (!source) return 'unreadable';
+      if (!source) return 'cannot';
       const owned: unknown[] = [source];
       const keep = (image: unknown) => {
         if (image) owned.push(image);
@@ -136,7 +148,23 @@ export function arrivingBytesDecoder(): ArrivingBytesDecoder | null {
         // Decoded in full here: turning it upright reads it out of order, which a stream cannot.
         const decoded = sized && keep(copyMemory(sized));
         // The orientation the camera recorded, applied (and its tag removed).
-        const upright = decoded && step((out) => autorot(decoded, out, ...intOptions({})));
+        const turned = decoded && step((out) => autorot(decoded, out, ...intOptions({})));
+        if (!turned) return 'unreadable';
+        // In sRGB, as sharp makes its output: through the embedded profile (a Display P3 or Adobe
+        // RGB photo keeps its colours once the profile is dropped), or from CMYK.
+        const upright =
+          Number(hasField(turned, ICC_PROFILE_FIELD)) !== 0
+            ? step((out) =>
+                iccTransform(
+                  turned,
+                  out,
+                  'srgb',
+                  ...intOptions({ embedded: 1, intent: INTENT_PERCEPTUAL }),
+                ),
+              )
+            : interpretationOf(turned) === INTERPRETATION_CMYK
+              ? step((out) => colourspace(turned, out, INTERPRETATION_SRGB, ...intOptions({})))
+              : turned;
         if (!upright) return 'unreadable';
         const buffer: unknown[] = [null];
         const length: number[] = [0];
@@ -146,7 +174,13 @@ export function arrivingBytesDecoder(): ArrivingBytesDecoder | null {
             buffer,
             length,
             // Every metadata block dropped (EXIF, GPS), as the re-encode in decodePhoto does.
-            ...intOptions({ Q: 92, keep: KEEP_NONE }),
+            // 4:2:0 and optimised Huffman tables, sharp's defaults, as decodePhoto's output.
+            ...intOptions({
+              Q: 92,
+              keep: KEEP_NONE,
+              subsample_mode: SUBSAMPLE_ON,
+              optimize_coding: 1,
+            }),
           ) !== 0
         )
           return 'unreadable';
@@ -174,7 +208,7 @@ export function arrivingBytesDecoder(): ArrivingBytesDecoder | null {
           // made blocking, so libvips waits for the bytes still to come.
           descriptor = fs.openSync(fifoPath, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
         } catch {
-          return 'unreadable';
+          return 'cannot';
         }
         const flags = fcntl(descriptor, F_GETFL, 'int', 0) as number;
         if (
@@ -182,7 +216,7 @@ export function arrivingBytesDecoder(): ArrivingBytesDecoder | null {
           (fcntl(descriptor, F_SETFL, 'int', flags & ~fs.constants.O_NONBLOCK) as number) < 0
         ) {
           fs.closeSync(descriptor);
-          return 'unreadable';
+          return 'cannot';
         }
         try {
           return decodeDescriptor(descriptor);

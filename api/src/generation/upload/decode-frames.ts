@@ -11,7 +11,7 @@
  *
  * Request: id (u32), kind (u8: 0 the upload's bytes, 1 a file path in UTF-8, 2 a FIFO's path in
  * UTF-8), length (u32), body.
- * Reply: id (u32), outcome (u8: 1 decoded, 0 unreadable, 2 too many pixels), width (u32),
+ * Reply: id (u32), outcome (u8: 1 decoded, 0 unreadable, 2 too many pixels, 3 cannot), width (u32),
  * height (u32), length (u32), the working JPEG.
  */
 import type { PhotoSource } from './sanitize-upload';
@@ -30,8 +30,11 @@ export type DecodeReplyFrame =
   | { readonly id: number; readonly ok: true; data: Buffer; width: number; height: number }
   | { readonly id: number; readonly ok: false; readonly refusal: DecodeRefusal };
 
-/** Why a decode process refused an upload (the header said too many pixels, or it did not decode). */
-export type DecodeRefusal = 'unreadable' | 'tooManyPixels';
+/**
+ * Why a decode process refused an upload: the header said too many pixels, it did not decode, or
+ * (an arriving upload only) this process cannot read one here, so it is decoded from its file.
+ */
+export type DecodeRefusal = 'unreadable' | 'tooManyPixels' | 'cannot';
 
 const REQUEST_HEADER = 9;
 const REPLY_HEADER = 17;
@@ -39,7 +42,7 @@ const BYTES = 0;
 const PATH = 1;
 const FIFO = 2;
 const DECODED = 1;
-const OUTCOMES: Record<DecodeRefusal, number> = { unreadable: 0, tooManyPixels: 2 };
+const OUTCOMES: Record<DecodeRefusal, number> = { unreadable: 0, tooManyPixels: 2, cannot: 3 };
 
 /** The header and the body, to be written one after the other (the bytes as they are, with no copy). */
 export function requestFrame(
@@ -95,7 +98,12 @@ const parseReply = (header: Buffer, body: Buffer): DecodeReplyFrame => {
   return {
     id,
     ok: false,
-    refusal: outcome === OUTCOMES.tooManyPixels ? 'tooManyPixels' : 'unreadable',
+    refusal:
+      outcome === OUTCOMES.tooManyPixels
+        ? 'tooManyPixels'
+        : outcome === OUTCOMES.cannot
+          ? 'cannot'
+          : 'unreadable',
   };
 };
 

@@ -1,9 +1,11 @@
 import { fork, type ChildProcessByStdio } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { AppError } from '../../shared/errors';
 import { fifoTools } from './arriving-bytes-decoder';
 import { DecodeQueue } from './decode-queue';
 import { FifoWriter } from './fifo-writer';
@@ -81,7 +83,21 @@ const processFifoFolder = {
     return this.made;
   },
 };
-let poolsMade = 0;
+
+/** How long a decode whose upload was abandoned may take to answer before its process is killed. */
+const ABANDONED_GRACE_MS = 500;
+
+/** A decode process that cannot read an arriving upload here: it is decoded from its file. */
+class CannotReadArriving extends Error {}
+
+const isTooSlow = (error: unknown) => error instanceof AppError && error.code === 'UPLOAD_TOO_SLOW';
+
+interface DecodeLimits {
+  /** When the time limit starts: at once, or when an arriving upload's last byte is in. */
+  readonly timed: Promise<void>;
+  /** Once it resolves, the decode has that many milliseconds left before its process is killed. */
+  readonly cutShort?: Promise<number>;
+}
 
 type DecodeProcess = ChildProcessByStdio<Writable, Readable, null>;
 
@@ -101,7 +117,6 @@ export class DecodePool {
   private readonly idle: Slot[] = [];
   private readonly slots: Slot[] = [];
   private nextId = 1;
-  private readonly poolId = ++poolsMade;
   /** Decodes handed to a process so far (for metrics and tests). */
   started = 0;
   /** Of those, the ones that read their upload while it arrived. */
@@ -157,60 +172,62 @@ export class DecodePool {
       if (slot) this.start(slot).catch(() => undefined);
       return null;
     }
-    const fifo = this.newFifo();
+    if (this.queue.full) return null;
+    const fifo = this.openFifo();
     if (!fifo) return null;
     let lastByteIn!: () => void;
-    const timed = new Promise<void>((resolve) => (lastByteIn = resolve));
+    let cutShort!: (graceMs: number) => void;
+    const limits: DecodeLimits = {
+      timed: new Promise<void>((resolve) => (lastByteIn = resolve)),
+      cutShort: new Promise<number>((resolve) => (cutShort = resolve)),
+    };
     const decoded = this.queue.tryRun(async () => {
       const slot = this.idle.pop()!;
       try {
         this.startedArriving++;
-        return await this.decodeIn(slot, { fifo }, timed);
+        return await this.decodeIn(slot, { fifo: fifo.path }, limits);
       } finally {
         this.idle.push(slot);
       }
     });
     if (!decoded) {
-      fs.rm(fifo, { force: true }, () => undefined);
+      fifo.close();
       return null;
     }
-    // A reading end held until the decode is answered: bytes written (and the writing end
-    // closed) before the process opened the FIFO stay in it. Then the writing end, which never
-    // blocks the event loop (FifoWriter).
-    const keptOpen = fs.openSync(fifo, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
-    this.fifos.widen(keptOpen);
-    const bytes = new FifoWriter(
-      fs.openSync(fifo, fs.constants.O_WRONLY | fs.constants.O_NONBLOCK),
-    );
     let abandoned = false;
     /** `settled`: answered before its last byte came (a refusal from the header). */
     const stop = (how: 'end' | 'abandon' | 'settled') => {
       if (!this.arriving.delete(decode)) return;
-      abandoned = how === 'abandon';
       clearTimeout(arrivalTimer);
-      if (how === 'end') bytes.end();
-      else {
-        bytes.destroy();
-        // A process that has not opened it yet finds it gone instead of waiting for a writer.
-        fs.rm(fifo, { force: true }, () => undefined);
-      }
       lastByteIn();
+      if (how === 'end') return fifo.bytes.end();
+      fifo.bytes.destroy();
+      if (how === 'settled') return;
+      abandoned = true;
+      // A process that has not opened it yet finds it gone instead of waiting for a writer; one
+      // reading it sees its end and answers at once, unless it is busy decoding what it has.
+      fs.rm(fifo.path, { force: true }, () => undefined);
+      cutShort(ABANDONED_GRACE_MS);
     };
     const result = decoded
       .finally(() => {
         stop('settled');
-        bytes.destroy();
-        fs.close(keptOpen, () => undefined);
-        fs.rm(fifo, { force: true }, () => undefined);
+        fifo.close();
       })
-      .catch((refusal: unknown) => {
-        if (abandoned) return null;
-        throw refusal;
-      });
+      .then(
+        // Whatever it made of a part of the upload is not the upload's.
+        (photo) => (abandoned ? null : photo),
+        (refusal: unknown) => {
+          // Too slow stays final: the bytes it had already cost it a time limit.
+          if ((abandoned && !isTooSlow(refusal)) || refusal instanceof CannotReadArriving)
+            return null;
+          throw refusal;
+        },
+      );
     result.catch(() => undefined);
     const decode: ArrivingDecode = {
       write: (chunk) => {
-        if (this.arriving.has(decode)) bytes.write(chunk);
+        if (this.arriving.has(decode)) fifo.bytes.write(chunk);
       },
       end: () => stop('end'),
       abandon: () => stop('abandon'),
@@ -221,13 +238,35 @@ export class DecodePool {
     return decode;
   }
 
-  private newFifo(): string | null {
+  /**
+   * A new FIFO in this process's folder, with a reading end held until the decode is answered
+   * (bytes written, and the writing end closed, before the process opened it stay in it) and
+   * the writing end, which never blocks the event loop (FifoWriter). Null if any step failed.
+   */
+  private openFifo() {
+    const fifoPath = path.join(processFifoFolder.path(), randomUUID());
+    const opened: number[] = [];
     try {
-      const fifo = path.join(processFifoFolder.path(), `${this.poolId}-${this.nextId}`);
-      return this.fifos!.make(fifo) ? fifo : null;
+      if (!this.fifos!.make(fifoPath)) return null;
+      opened.push(fs.openSync(fifoPath, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK));
+      this.fifos!.widen(opened[0]!);
+      opened.push(fs.openSync(fifoPath, fs.constants.O_WRONLY | fs.constants.O_NONBLOCK));
     } catch {
+      for (const descriptor of opened) fs.closeSync(descriptor);
+      fs.rmSync(fifoPath, { force: true });
       return null;
     }
+    const [keptOpen, writing] = opened as [number, number];
+    const bytes = new FifoWriter(writing);
+    return {
+      path: fifoPath,
+      bytes,
+      close: () => {
+        bytes.destroy();
+        fs.closeSync(keptOpen);
+        fs.rm(fifoPath, { force: true }, () => undefined);
+      },
+    };
   }
 
   private start(slot: Slot): Promise<DecodeProcess> {
@@ -268,11 +307,10 @@ export class DecodePool {
     return slot.ready;
   }
 
-  /** `timed`: when the time limit starts (at once, or when an arriving upload's last byte is in). */
   private async decodeIn(
     slot: Slot,
     source: PhotoSource | ArrivingSource,
-    timed: Promise<void> = Promise.resolve(),
+    limits: DecodeLimits = { timed: Promise.resolve() },
   ): Promise<DecodedPhoto> {
     if (this.closed) throw new Error('decode pool closed');
     let child = await this.start(slot);
@@ -297,7 +335,14 @@ export class DecodePool {
         if (reply.id !== id) return;
         finish();
         if (reply.ok) resolve({ data: reply.data, width: reply.width, height: reply.height });
-        else reject(reply.refusal === 'tooManyPixels' ? tooManyPixels() : unreadable());
+        else
+          reject(
+            reply.refusal === 'tooManyPixels'
+              ? tooManyPixels()
+              : reply.refusal === 'cannot'
+                ? new CannotReadArriving()
+                : unreadable(),
+          );
       };
       const onExit = () => {
         finish();
@@ -314,8 +359,13 @@ export class DecodePool {
         child.kill('SIGKILL');
         reject(tooSlow());
       };
-      void timed.then(() => {
+      void limits.timed.then(() => {
         if (!settled) timer = setTimeout(timeLimit, this.options.timeoutMs);
+      });
+      void limits.cutShort?.then((graceMs) => {
+        if (settled) return;
+        clearTimeout(timer);
+        timer = setTimeout(timeLimit, graceMs);
       });
       child.once('exit', onExit);
       for (const part of requestFrame(id, source)) child.stdin.write(part);

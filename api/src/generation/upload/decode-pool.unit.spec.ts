@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { setTimeout } from 'node:timers/promises';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { fixturePhoto } from '../../testing/fixtures';
+import { pathologicalPng } from '../../testing/pathological-png';
 import { DecodePool, type ArrivingDecode, type DecodePoolOptions } from './decode-pool';
 import { decodePhoto } from './sanitize-upload';
 
@@ -214,6 +215,52 @@ describe('decode pool, an upload still arriving', () => {
         width: 768,
         height: 1024,
       });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('makes an sRGB picture of a Display P3 photo (as the whole-file decode) and of a CMYK one', async () => {
+    const pool = await startedPool();
+    try {
+      const source = await sharp(await fs.readFile(fixturePhoto('chelsea.png')))
+        .resize(1400)
+        .toBuffer();
+      const means = async (data: Buffer) =>
+        (await sharp(data).stats()).channels.map((channel) => channel.mean);
+      const expectClose = (ours: number[], theirs: number[], within: number) => {
+        expect(ours).toHaveLength(3);
+        ours.forEach((mean, index) => expect(Math.abs(mean - theirs[index]!)).toBeLessThan(within));
+      };
+      const wideGamut = await sharp(source).withIccProfile('p3').jpeg({ quality: 92 }).toBuffer();
+      const fromWide = (await arrive(pool.decodeArriving()!, wideGamut))!;
+      expect((await sharp(fromWide.data).metadata()).space).toBe('srgb');
+      expectClose(await means(fromWide.data), await means((await decodePhoto(wideGamut)).data), 2);
+      // No profile: libvips' own CMYK profile brings it back near the photo it was made from.
+      // (sharp's whole-file decode drifts here, blue 17 lower, so it is not the reference.)
+      const cmyk = await sharp(source).toColourspace('cmyk').jpeg({ quality: 92 }).toBuffer();
+      expect((await sharp(cmyk).metadata()).space).toBe('cmyk');
+      const fromCmyk = (await arrive(pool.decodeArriving()!, cmyk))!;
+      expect((await sharp(fromCmyk.data).metadata()).space).toBe('srgb');
+      expectClose(await means(fromCmyk.data), await means(source), 6);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('stops a decode still busy half a second after its upload is abandoned: too slow, not decoded again', async () => {
+    const pool = await startedPool();
+    try {
+      const bomb = pathologicalPng(); // seconds of decoding, under the pixel limit
+      const busy = pool.decodeArriving()!;
+      busy.write(bomb.subarray(0, bomb.length - 1)); // the last byte never comes
+      await setTimeout(300);
+      const abandonedAt = performance.now();
+      busy.abandon();
+      await expect(busy.result).rejects.toMatchObject({ code: 'UPLOAD_TOO_SLOW' });
+      expect(performance.now() - abandonedAt).toBeLessThan(2_000);
+      // Its process was replaced: the next upload goes through.
+      await expect(pool.decode(await photo(1200, 900))).resolves.toMatchObject({ width: 768 });
     } finally {
       await pool.close();
     }

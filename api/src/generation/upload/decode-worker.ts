@@ -21,7 +21,7 @@ const arriving = arrivingBytesDecoder();
 const reader = requestReader(({ id, source }) => {
   if ('fifo' in source) {
     // Blocks this process (it decodes one image at a time) while the bytes arrive.
-    const outcome = arriving?.decodeFifo(source.fifo) ?? 'unreadable';
+    const outcome = arriving?.decodeFifo(source.fifo) ?? 'cannot';
     reply(
       typeof outcome === 'string'
         ? { id, ok: false, refusal: outcome }

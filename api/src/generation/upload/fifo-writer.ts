@@ -36,7 +36,9 @@ export class FifoWriter {
     this.closed = true;
     this.queue = [];
     if (this.retry) clearTimeout(this.retry);
-    fs.close(this.descriptor, () => undefined);
+    // Closing a FIFO's end never blocks; done at once, the reader sees the end without waiting
+    // for a libuv thread (password hashing uses them too).
+    fs.closeSync(this.descriptor);
   }
 
   private flush() {
