@@ -90,8 +90,6 @@ const ABANDONED_GRACE_MS = 500;
 /** A decode process that cannot read an arriving upload here: it is decoded from its file. */
 class CannotReadArriving extends Error {}
 
-const isTooSlow = (error: unknown) => error instanceof AppError && error.code === 'UPLOAD_TOO_SLOW';
-
 interface DecodeLimits {
   /** When the time limit starts: at once, or when an arriving upload's last byte is in. */
   readonly timed: Promise<void>;
@@ -194,43 +192,54 @@ export class DecodePool {
       fifo.close();
       return null;
     }
+    let phase: 'arriving' | 'ended' | 'settled' = 'arriving';
     let abandoned = false;
-    /** `settled`: answered before its last byte came (a refusal from the header). */
-    const stop = (how: 'end' | 'abandon' | 'settled') => {
-      if (!this.arriving.delete(decode)) return;
+    /** No more bytes will come: the time limit starts, the process sees the FIFO's end. */
+    const lastByte = () => {
+      this.arriving.delete(decode);
       clearTimeout(arrivalTimer);
       lastByteIn();
-      if (how === 'end') return fifo.bytes.end();
-      fifo.bytes.destroy();
-      if (how === 'settled') return;
+    };
+    const end = () => {
+      if (phase !== 'arriving') return;
+      phase = 'ended';
+      lastByte();
+      fifo.bytes.end();
+    };
+    const abandon = () => {
+      if (phase === 'settled' || abandoned) return;
       abandoned = true;
-      // A process that has not opened it yet finds it gone instead of waiting for a writer; one
-      // reading it sees its end and answers at once, unless it is busy decoding what it has.
-      fs.rm(fifo.path, { force: true }, () => undefined);
+      if (phase === 'arriving') {
+        lastByte();
+        fifo.bytes.destroy();
+        // A process that has not opened it yet finds it gone instead of waiting for a writer;
+        // one reading it sees its end and answers at once, unless busy decoding what it has.
+        fs.rm(fifo.path, { force: true }, () => undefined);
+      }
       cutShort(ABANDONED_GRACE_MS);
     };
     const result = decoded
       .finally(() => {
-        stop('settled');
+        phase = 'settled';
+        lastByte();
         fifo.close();
       })
       .then(
-        // Whatever it made of a part of the upload is not the upload's.
+        // Whatever it made of an upload given up is not wanted (or not the whole upload).
         (photo) => (abandoned ? null : photo),
         (refusal: unknown) => {
-          // Too slow stays final: the bytes it had already cost it a time limit.
-          if ((abandoned && !isTooSlow(refusal)) || refusal instanceof CannotReadArriving)
-            return null;
+          // Given up, or failed for a reason of ours (not the image's): decoded from its file.
+          if (abandoned || !(refusal instanceof AppError)) return null;
           throw refusal;
         },
       );
     result.catch(() => undefined);
     const decode: ArrivingDecode = {
       write: (chunk) => {
-        if (this.arriving.has(decode)) fifo.bytes.write(chunk);
+        if (phase === 'arriving' && !abandoned) fifo.bytes.write(chunk);
       },
-      end: () => stop('end'),
-      abandon: () => stop('abandon'),
+      end,
+      abandon,
       result,
     };
     this.arriving.add(decode);
@@ -244,16 +253,17 @@ export class DecodePool {
    * the writing end, which never blocks the event loop (FifoWriter). Null if any step failed.
    */
   private openFifo() {
-    const fifoPath = path.join(processFifoFolder.path(), randomUUID());
+    let fifoPath = '';
     const opened: number[] = [];
     try {
+      fifoPath = path.join(processFifoFolder.path(), randomUUID());
       if (!this.fifos!.make(fifoPath)) return null;
       opened.push(fs.openSync(fifoPath, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK));
       this.fifos!.widen(opened[0]!);
       opened.push(fs.openSync(fifoPath, fs.constants.O_WRONLY | fs.constants.O_NONBLOCK));
     } catch {
       for (const descriptor of opened) fs.closeSync(descriptor);
-      fs.rmSync(fifoPath, { force: true });
+      if (fifoPath) fs.rm(fifoPath, { force: true }, () => undefined);
       return null;
     }
     const [keptOpen, writing] = opened as [number, number];
@@ -287,7 +297,11 @@ export class DecodePool {
       child.stdout.on('data', (chunk: Buffer) => reader.push(chunk));
       // A write to a process that just died fails here; its decode is answered by 'exit'.
       child.stdin.on('error', () => undefined);
-      child.once('exit', forget);
+      child.once('exit', () => {
+        forget();
+        // Gone before it was ready (its start failed): whoever waits for it is answered.
+        reject(new Error('decode process exited before it was ready'));
+      });
       child.once('error', (error) => {
         forget();
         reject(error);
@@ -346,8 +360,9 @@ export class DecodePool {
       };
       const onExit = () => {
         finish();
-        // Killed by the OS (out of memory) or crashed on this image.
-        reject(unreadable());
+        // Killed by the OS (out of memory) or crashed on this image; reading an arriving upload,
+        // possibly on our side: that upload is decoded from its file.
+        reject('fifo' in source ? new CannotReadArriving() : unreadable());
       };
       const timeLimit = () => {
         finish();

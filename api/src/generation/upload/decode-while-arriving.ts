@@ -3,6 +3,8 @@ import { detectImageType, type DecodedPhoto } from './sanitize-upload';
 
 /** Enough bytes for every magic number detectImageType reads. */
 const MAGIC_BYTES = 12;
+/** Bytes kept while the account check has not answered; past that, the upload is decoded once in. */
+const MAX_PENDING_BYTES = 256 * 1024;
 
 /**
  * One upload's bytes handed to a decode process while they arrive (DecodePool.decodeArriving),
@@ -19,7 +21,10 @@ export class DecodeWhileArriving {
   private ended = false;
   private head = Buffer.alloc(0);
   private pending: Buffer[] = [];
+  private pendingBytes = 0;
   private decode: ArrivingDecode | null = null;
+  /** The generation asked for the result: it is wanted, whatever happens to the request after. */
+  private taken = false;
 
   constructor(
     private readonly start: () => ArrivingDecode | null,
@@ -39,11 +44,11 @@ export class DecodeWhileArriving {
     if (this.state === 'off') return;
     if (this.head.length < MAGIC_BYTES)
       this.head = Buffer.concat([this.head, chunk.subarray(0, MAGIC_BYTES - this.head.length)]);
-    if (this.decode) this.decode.write(chunk);
-    else {
-      this.pending.push(chunk);
-      this.startWhenReady();
-    }
+    if (this.decode) return this.decode.write(chunk);
+    this.pending.push(chunk);
+    this.pendingBytes += chunk.length;
+    if (this.pendingBytes > MAX_PENDING_BYTES) return this.abandon();
+    this.startWhenReady();
   }
 
   /** The last byte is in. */
@@ -54,8 +59,9 @@ export class DecodeWhileArriving {
     else this.abandon();
   }
 
-  /** The upload failed or was refused: whatever was started stops. */
+  /** The upload failed or was refused before its decode was asked for: whatever was started stops. */
   abandon(): void {
+    if (this.taken) return;
     this.state = 'off';
     this.pending = [];
     this.decode?.abandon();
@@ -66,13 +72,19 @@ export class DecodeWhileArriving {
    * refusal of a decode that read every byte (the same bytes the file holds).
    */
   result(): Promise<DecodedPhoto | null> {
+    this.taken = true;
     return this.decode?.result ?? Promise.resolve(null);
   }
 
   private startWhenReady() {
     if (this.state !== 'waiting' || !this.allowed || this.head.length < MAGIC_BYTES) return;
     if (!detectImageType(this.head)) return this.abandon();
-    this.decode = this.start();
+    try {
+      this.decode = this.start();
+    } catch {
+      // Never an error for the upload: it is decoded once it is in.
+      this.decode = null;
+    }
     if (!this.decode) return this.abandon();
     this.state = 'decoding';
     for (const chunk of this.pending) this.decode.write(chunk);

@@ -91,4 +91,32 @@ describe('decoding an upload while it arrives', () => {
     failed.abandon();
     expect(decode.abandoned).toBe(true);
   });
+
+  it('stops for a request refused before it asked for the result, not after, and never holds more than 256 KB waiting', async () => {
+    const refused = recordingDecode();
+    const beforeAsking = new DecodeWhileArriving(() => refused, Promise.resolve());
+    await Promise.resolve();
+    beforeAsking.write(JPEG_START);
+    beforeAsking.end();
+    beforeAsking.abandon();
+    expect(refused.abandoned).toBe(true);
+
+    const wanted = recordingDecode();
+    const asked = new DecodeWhileArriving(() => wanted, Promise.resolve());
+    await Promise.resolve();
+    asked.write(JPEG_START);
+    asked.end();
+    await expect(asked.result()).resolves.toMatchObject({ width: 1 });
+    asked.abandon(); // the route's clean-up after the answer
+    expect(wanted.abandoned).toBe(false);
+
+    let starts = 0;
+    const slowCheck = deferred();
+    const flooded = new DecodeWhileArriving(() => (starts++, recordingDecode()), slowCheck.promise);
+    flooded.write(JPEG_START);
+    flooded.write(Buffer.alloc(300 * 1024));
+    slowCheck.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(starts).toBe(0);
+  });
 });
