@@ -141,7 +141,7 @@ describe('image generation', () => {
     const { client, userId } = await signedInUser(app, 20);
     const jpeg = await sharp(photo).resize(2400).jpeg({ quality: 95 }).toBuffer();
     // Still arriving when the account check answers: the decode starts on the bytes already in.
-    const arriving = { pauseHalfwayMs: 300 };
+    const arriving = { pauseEarlyMs: 300 };
     const pool = app.services.decodePool;
     const counts = () => ({ started: pool.started, arriving: pool.startedArriving });
     // The API learns from its first decode process whether it can read arriving bytes.

@@ -1,11 +1,13 @@
 import fs from 'node:fs/promises';
 import type { HttpClient } from './http-client';
 
-/** How a form is sent: at once, or with a pause halfway, as over a real connection. */
-export type Sending = 'at once' | { readonly pauseHalfwayMs: number };
+/** How a form is sent: at once, or with a pause after its first 64 KB, as over a real connection. */
+export type Sending = 'at once' | { readonly pauseEarlyMs: number };
+
+const FIRST_PART_BYTES = 64 * 1024;
 
 /**
- * Sends `form`; with a pause halfway, the server is still receiving it when the request's own
+ * Sends `form`; with a pause early on, the server is still receiving it when the request's own
  * checks answer (as with any photo that takes longer to arrive than a database round trip).
  */
 async function sendForm(
@@ -19,12 +21,12 @@ async function sendForm(
   const encoded = new Response(form);
   const type = encoded.headers.get('content-type')!;
   const bytes = new Uint8Array(await encoded.arrayBuffer());
-  const half = Math.floor(bytes.length / 2);
+  const first = Math.min(FIRST_PART_BYTES, Math.floor(bytes.length / 2));
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
-      controller.enqueue(bytes.subarray(0, half));
-      await new Promise((resolve) => setTimeout(resolve, sending.pauseHalfwayMs));
-      controller.enqueue(bytes.subarray(half));
+      controller.enqueue(bytes.subarray(0, first));
+      await new Promise((resolve) => setTimeout(resolve, sending.pauseEarlyMs));
+      controller.enqueue(bytes.subarray(first));
       controller.close();
     },
   });

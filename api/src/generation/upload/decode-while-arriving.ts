@@ -3,8 +3,12 @@ import { detectImageType, type DecodedPhoto } from './sanitize-upload';
 
 /** Enough bytes for every magic number detectImageType reads. */
 const MAGIC_BYTES = 12;
-/** Bytes kept while the account check has not answered; past that, the upload is decoded once in. */
-const MAX_PENDING_BYTES = 256 * 1024;
+/**
+ * Bytes kept while the account check has not answered (the file's write buffer holds them too,
+ * until written); past that, the upload is decoded once it is in. Over loopback 2 MB arrive in
+ * about 8 ms, several account checks' time.
+ */
+const MAX_PENDING_BYTES = 2 * 1024 * 1024;
 
 /**
  * One upload's bytes handed to a decode process while they arrive (DecodePool.decodeArriving),

@@ -92,7 +92,7 @@ describe('decoding an upload while it arrives', () => {
     expect(decode.abandoned).toBe(true);
   });
 
-  it('stops for a request refused before it asked for the result, not after, and never holds more than 256 KB waiting', async () => {
+  it('stops for a request refused before it asked for the result, not after, and never holds more than 2 MB waiting', async () => {
     const refused = recordingDecode();
     const beforeAsking = new DecodeWhileArriving(() => refused, Promise.resolve());
     await Promise.resolve();
@@ -114,7 +114,7 @@ describe('decoding an upload while it arrives', () => {
     const slowCheck = deferred();
     const flooded = new DecodeWhileArriving(() => (starts++, recordingDecode()), slowCheck.promise);
     flooded.write(JPEG_START);
-    flooded.write(Buffer.alloc(300 * 1024));
+    flooded.write(Buffer.alloc(2 * 1024 * 1024));
     slowCheck.resolve();
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(starts).toBe(0);
