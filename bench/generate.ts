@@ -104,11 +104,11 @@ try {
   // A photo arriving as over a real connection: what is left to do once its last byte is in.
   const PACED_MBPS = 100;
   const generatePaced = async (token: string, bytes: Buffer) => {
-    const upload = pacedRestUpload(bytes, PACED_MBPS);
+    const upload = await pacedRestUpload(bytes, PACED_MBPS);
     const response = await fetch(`${api.url}/api/generate-image`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': upload.contentType },
-      body: upload.stream(),
+      body: upload.stream,
       duplex: 'half',
     } as RequestInit);
     if (!response.ok)

@@ -23,42 +23,25 @@ export const graphqlUploadForm = (bytes: Buffer) => {
 };
 
 /**
- * The REST upload's multipart body as a stream that arrives at `megabitsPerSecond`, the way a
+ * The REST upload (restUploadForm) as a stream that arrives at `megabitsPerSecond`, the way a
  * photo comes in over a real connection rather than over loopback (64 KB at a time).
  */
-export function pacedRestUpload(bytes: Buffer, megabitsPerSecond: number) {
-  const boundary = `----paced${Date.now()}`;
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="style"\r\n\r\nghibli\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="profileImage"; filename="photo.jpg"\r\n` +
-        'Content-Type: image/jpeg\r\n\r\n',
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
+export async function pacedRestUpload(bytes: Buffer, megabitsPerSecond: number) {
+  const encoded = new Response(restUploadForm(bytes));
+  const contentType = encoded.headers.get('content-type')!;
+  const body = new Uint8Array(await encoded.arrayBuffer());
   const piece = 64 * 1024;
   const bytesPerMs = (megabitsPerSecond * 1_000_000) / 8 / 1000;
   let sent = 0;
   const started = performance.now();
-  return {
-    contentType: `multipart/form-data; boundary=${boundary}`,
-    /** performance.now() when the last byte was handed to the connection. */
-    lastByteAt: 0,
-    stream(): ReadableStream<Uint8Array> {
-      return new ReadableStream({
-        pull: async (controller) => {
-          if (sent >= body.length) {
-            this.lastByteAt = performance.now();
-            return controller.close();
-          }
-          const due = started + sent / bytesPerMs;
-          const wait = due - performance.now();
-          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-          controller.enqueue(new Uint8Array(body.subarray(sent, sent + piece)));
-          sent += piece;
-        },
-      });
+  const stream = new ReadableStream<Uint8Array>({
+    pull: async (controller) => {
+      if (sent >= body.length) return controller.close();
+      const wait = started + sent / bytesPerMs - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      controller.enqueue(body.subarray(sent, sent + piece));
+      sent += piece;
     },
-  };
+  });
+  return { contentType, stream };
 }
