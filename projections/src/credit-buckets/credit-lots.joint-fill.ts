@@ -1,5 +1,4 @@
-import { creditBalanceTotalsFill } from '../credit-balances/credit-balances.bulk-fill';
-import type { JointBulkFill, TableNames } from '../runtime/projection';
+import type { TableNames } from '../runtime/projection';
 import { BUCKET_OF, LOTS_WITH_SOURCES } from './credit-buckets.bulk-fill';
 
 /**
@@ -10,7 +9,7 @@ import { BUCKET_OF, LOTS_WITH_SOURCES } from './credit-buckets.bulk-fill';
  * batch folds). Both tables get their rows in primary key order, so each lands at the right edge of
  * the key's index instead of a random page of it (less CPU than the sorts cost).
  */
-const creditLotsJointFill = (balances: TableNames, buckets: TableNames) => `
+export const creditLotsJointFill = (balances: TableNames, buckets: TableNames) => `
   ${LOTS_WITH_SOURCES},
    lots AS MATERIALIZED (
      SELECT a.user_id, a.lot_id, a.funding, a.amount, a.amount + coalesce(sum(j.delta), 0) AS remaining,
@@ -32,16 +31,3 @@ const creditLotsJointFill = (balances: TableNames, buckets: TableNames) => `
    FROM lots AS l
    JOIN sourced AS s ON s.user_id = l.user_id AND s.lot_id = l.lot_id
    ORDER BY l.user_id, l.lot_id`;
-
-/**
- * credit_balances and credit_buckets rebuilt together: credit_balances' totals as its own fill
- * writes them, and both lot tables from one statement.
- */
-export const creditLotsJointBulkFill: JointBulkFill = {
-  projections: ['credit_balances', 'credit_buckets'],
-  statements: (tables) => [
-    creditBalanceTotalsFill(tables('credit_balances')),
-    creditLotsJointFill(tables('credit_balances'), tables('credit_buckets')),
-  ],
-  statementCosts: [1000, 3100],
-};

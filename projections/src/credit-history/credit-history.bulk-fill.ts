@@ -50,14 +50,8 @@ FROM (SELECT *, (data->>'amount')::int AS amount
             FROM events WHERE ${BULK_EVENTS_WHERE}) AS numbered) AS e
 OFFSET 0`; // evaluated here: the window sort then carries these columns, not the events' jsonb
 
-/**
- * The fill: every movement with its running totals, and the totals the next batch continues
- * from. The user is compared in the "C" collation: the partition only groups, and byte order
- * sorts faster.
- */
-export const creditHistoryBulkFill = (table: TableNames) => [
-  `WITH filled AS (
-     INSERT INTO ${table('credit_history')} (seq, event_id, user_id, occurred_at, type, delta,
+const FILLED = (history: TableNames, returning: string) => `filled AS (
+     INSERT INTO ${history('credit_history')} (seq, event_id, user_id, occurred_at, type, delta,
        held_delta, balance_after, held_after, paid_amount, free_amount, reference, plan_id,
        amount_paid_cents, currency, actor_kind, actor_id, reason, correlation_id, position_commit,
        position_prepare)
@@ -67,8 +61,45 @@ export const creditHistoryBulkFill = (table: TableNames) => [
        tx::text::bigint, gp
      FROM (${MOVEMENTS}) AS m
      WINDOW running AS (PARTITION BY user_id COLLATE "C" ORDER BY seq)
-     RETURNING user_id, delta, held_delta
-   )
+     RETURNING ${returning}
+   )`;
+
+/**
+ * The fill: every movement with its running totals, and the totals the next batch continues
+ * from. The user is compared in the "C" collation: the partition only groups, and byte order
+ * sorts faster.
+ */
+export const creditHistoryBulkFill = (table: TableNames) => [
+  `WITH ${FILLED(table, 'user_id, delta, held_delta')}
    INSERT INTO ${table('credit_history_accounts')} (user_id, balance, held)
    SELECT user_id, sum(delta), sum(held_delta) FROM filled GROUP BY user_id`,
 ];
+
+const lifetime = (type: string, sign: '' | '-') =>
+  `coalesce(${sign}sum(delta) FILTER (WHERE type = '${type}'), 0)`;
+
+/**
+ * credit_history and credit_balances' totals in one statement (for the joint fill of the credit
+ * read models): every credit event is a movement, so the totals per user that
+ * creditBalanceTotalsFill (credit-balances.bulk-fill.ts) sums from its own scan of the log are sums
+ * of the rows just filled: held is the sum of held_delta, each lifetime total the signed deltas of
+ * its type, updated_at the latest movement.
+ */
+export const creditHistoryWithBalanceTotalsFill = (history: TableNames, balances: TableNames) =>
+  `WITH ${FILLED(history, 'user_id, type, delta, held_delta, occurred_at')},
+   totals AS (
+     SELECT user_id, sum(delta) AS balance, sum(held_delta) AS held,
+       ${lifetime('CreditsGranted', '')} AS granted, ${lifetime('CreditsPurchased', '')} AS purchased,
+       ${lifetime('CreditsSpent', '-')} AS spent, ${lifetime('CreditsRefunded', '')} AS refunded,
+       ${lifetime('CreditsExpired', '-')} AS expired, ${lifetime('CreditsRevoked', '-')} AS revoked,
+       max(occurred_at) AS updated_at
+     FROM filled GROUP BY user_id
+   ),
+   accounts AS (
+     INSERT INTO ${history('credit_history_accounts')} (user_id, balance, held)
+     SELECT user_id, balance, held FROM totals
+   )
+   INSERT INTO ${balances('credit_balances')} (user_id, held, lifetime_granted, lifetime_purchased,
+     lifetime_spent, lifetime_refunded, lifetime_expired, lifetime_revoked, updated_at)
+   SELECT user_id, coalesce(held, 0), granted, purchased, spent, refunded, expired, revoked, updated_at
+   FROM totals`;

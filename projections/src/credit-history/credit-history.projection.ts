@@ -9,6 +9,7 @@ import { parseOnce } from '../runtime/parse-once';
 import type { Projection } from '../runtime/projection';
 import { copyRows } from '../runtime/sql';
 import { creditHistoryBulkFill } from './credit-history.bulk-fill';
+import { creditReadModelsJointBulkFill } from './credit-read-models.joint-fill';
 
 // One row per credit movement, with the running balance after it. The balance counts credits the
 // user owns (available + held); a hold moves credits from available to held, a spend removes them.
@@ -179,6 +180,7 @@ export const creditHistoryProjection: Projection = {
   eventTypes: new Set(creditAccountEventTypes),
   bulkFill: creditHistoryBulkFill,
   bulkFillCost: 6000,
+  jointBulkFill: creditReadModelsJointBulkFill,
 
   async apply(client: pg.PoolClient, events: readonly RecordedEvent[], table) {
     const history = table('credit_history');

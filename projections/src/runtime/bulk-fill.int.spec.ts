@@ -8,7 +8,7 @@ import {
   type NewEvent,
 } from '@app/ledger';
 import { createTestDatabase, type TestDatabase } from '@app/ledger/testing/test-database';
-import { creditLotsJointBulkFill } from '../credit-buckets/credit-lots.joint-fill';
+import { creditReadModelsJointBulkFill } from '../credit-history/credit-read-models.joint-fill';
 import { projectionMigrations } from '../migrations';
 import { allProjections } from '../registry';
 import { dumpProjection } from '../testing/dump';
@@ -556,16 +556,20 @@ describe('bulk fill of a rebuild', () => {
     expect(await Promise.all(filled.map((p) => dumpProjection(database.pool, p)))).toEqual(live);
   });
 
-  it('fills credit_balances and credit_buckets by their joint fill when both are rebuilt, each by its own alone', async () => {
-    const members = allProjections.filter((p) => p.jointBulkFill === creditLotsJointBulkFill);
-    expect(members.map((p) => p.name).sort()).toEqual(['credit_balances', 'credit_buckets']);
+  it('fills credit_history, credit_balances and credit_buckets by their joint fill when all are rebuilt, each by its own alone', async () => {
+    const members = allProjections.filter((p) => p.jointBulkFill === creditReadModelsJointBulkFill);
+    expect(members.map((p) => p.name).sort()).toEqual([
+      'credit_balances',
+      'credit_buckets',
+      'credit_history',
+    ]);
     const live = await Promise.all(members.map((p) => dumpProjection(database.pool, p)));
     let jointRuns = 0;
     const counted: JointBulkFill = {
-      ...creditLotsJointBulkFill,
+      ...creditReadModelsJointBulkFill,
       statements: (tables) => {
         jointRuns++;
-        return creditLotsJointBulkFill.statements(tables);
+        return creditReadModelsJointBulkFill.statements(tables);
       },
     };
     const spied = members.map((p) => ({ ...p, jointBulkFill: counted }));
