@@ -24,8 +24,11 @@ const FAIL_ON_TRUNCATED = 1;
 const KEEP_NONE = 0;
 const SUBSAMPLE_ON = 1;
 const INTENT_PERCEPTUAL = 0;
-const INTERPRETATION_CMYK = 15;
+const INTERPRETATION_LABS = 21;
 const INTERPRETATION_SRGB = 22;
+const INTERPRETATION_RGB16 = 25;
+const INTERPRETATION_GREY16 = 26;
+const FORMAT_USHORT = 2;
 const ICC_PROFILE_FIELD = 'icc-profile-data';
 /** A libvips call's optional arguments, each a name and an int, ended by NULL (as koffi passes varargs). */
 const intOptions = (options: Record<string, number>) => [
@@ -90,6 +93,11 @@ export function arrivingBytesDecoder(): ArrivingBytesDecoder | null {
       'int vips_icc_transform(void *image, _Out_ void **out, const char *profile, ...)',
     );
     const colourspace = fn('int vips_colourspace(void *image, _Out_ void **out, int space, ...)');
+    const hasAlpha = fn('int vips_image_hasalpha(void *image)');
+    const formatOf = fn('int vips_image_get_format(void *image)');
+    const premultiply = fn('int vips_premultiply(void *image, _Out_ void **out, ...)');
+    const unpremultiply = fn('int vips_unpremultiply(void *image, _Out_ void **out, ...)');
+    const cast = fn('int vips_cast(void *image, _Out_ void **out, int format, ...)');
     const jpegsaveBuffer = fn(
       'int vips_jpegsave_buffer(void *image, _Out_ void **buffer, _Out_ size_t *length, ...)',
     );
@@ -99,7 +107,10 @@ export function arrivingBytesDecoder(): ArrivingBytesDecoder | null {
 
     const decodeDescriptor = (descriptor: number): ArrivingDecodeOutcome => {
       const source = sourceFromDescriptor(descriptor);
-      if (!source) return 'cannot';
+      if (!source) {
+        clearError();
+        return 'cannot';
+      }
       const owned: unknown[] = [source];
       const keep = (image: unknown) => {
         if (image) owned.push(image);
@@ -141,19 +152,39 @@ export function arrivingBytesDecoder(): ArrivingBytesDecoder | null {
         );
         if (!loaded) return 'unreadable';
         const longest = Math.max(widthOf(loaded) as number, heightOf(loaded) as number);
-        const sized =
-          longest > OUTPUT_SIZE
-            ? step((out) => resize(loaded, out, OUTPUT_SIZE / longest, ...intOptions({})))
-            : loaded;
+        // As sharp resizes: with its alpha premultiplied (transparent pixels' colours do not bleed
+        // into the edges), back in the loaded format after each step.
+        const format = formatOf(loaded) as number;
+        const premultiplied =
+          longest > OUTPUT_SIZE && Number(hasAlpha(loaded)) !== 0
+            ? step((out) => premultiply(loaded, out, ...intOptions({})))
+            : null;
+        const resizable = premultiplied
+          ? step((out) => cast(premultiplied, out, format, ...intOptions({})))
+          : loaded;
+        const resized =
+          resizable && longest > OUTPUT_SIZE
+            ? step((out) => resize(resizable, out, OUTPUT_SIZE / longest, ...intOptions({})))
+            : resizable;
+        const unpremultiplied =
+          premultiplied && resized && step((out) => unpremultiply(resized, out, ...intOptions({})));
+        const sized = premultiplied
+          ? unpremultiplied && step((out) => cast(unpremultiplied, out, format, ...intOptions({})))
+          : resized;
         // Decoded in full here: turning it upright reads it out of order, which a stream cannot.
         const decoded = sized && keep(copyMemory(sized));
         // The orientation the camera recorded, applied (and its tag removed).
         const turned = decoded && step((out) => autorot(decoded, out, ...intOptions({})));
         if (!turned) return 'unreadable';
         // In sRGB, as sharp makes its output: through the embedded profile (a Display P3 or Adobe
-        // RGB photo keeps its colours once the profile is dropped), or from CMYK.
-        const upright =
-          Number(hasField(turned, ICC_PROFILE_FIELD)) !== 0
+        // RGB photo keeps its colours once the profile is dropped; sharp leaves a 16-bit grey's
+        // profile alone), or from CMYK; then any other space (grey, 16-bit RGB) converted, so a
+        // grey photo is sent as three channels whichever path decoded it.
+        const space = interpretationOf(turned) as number;
+        const profiled =
+          Number(hasField(turned, ICC_PROFILE_FIELD)) !== 0 &&
+          space !== INTERPRETATION_GREY16 &&
+          space !== INTERPRETATION_LABS
             ? step((out) =>
                 iccTransform(
                   turned,
@@ -162,9 +193,24 @@ export function arrivingBytesDecoder(): ArrivingBytesDecoder | null {
                   ...intOptions({ embedded: 1, intent: INTENT_PERCEPTUAL }),
                 ),
               )
-            : interpretationOf(turned) === INTERPRETATION_CMYK
-              ? step((out) => colourspace(turned, out, INTERPRETATION_SRGB, ...intOptions({})))
-              : turned;
+            : turned;
+        const profiledSpace = profiled && (interpretationOf(profiled) as number);
+        const sixteenBit =
+          profiled &&
+          (profiledSpace === INTERPRETATION_RGB16 || profiledSpace === INTERPRETATION_GREY16)
+            ? step((out) => cast(profiled, out, FORMAT_USHORT, ...intOptions({})))
+            : profiled;
+        const upright =
+          sixteenBit && profiledSpace !== INTERPRETATION_SRGB
+            ? step((out) =>
+                colourspace(
+                  sixteenBit,
+                  out,
+                  INTERPRETATION_SRGB,
+                  ...intOptions({ source_space: profiledSpace as number }),
+                ),
+              )
+            : sixteenBit;
         if (!upright) return 'unreadable';
         const buffer: unknown[] = [null];
         const length: number[] = [0];

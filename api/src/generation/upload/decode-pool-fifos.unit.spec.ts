@@ -32,4 +32,33 @@ describe("the decode pool's FIFOs", () => {
       await pool.close();
     }
   });
+  it('makes its FIFO folder again when something else removed it (a tmp cleaner)', async () => {
+    const pool = new DecodePool({ concurrency: 1, maxWaiting: 1, timeoutMs: 60_000 });
+    try {
+      const first = await vi.waitFor(
+        () => pool.decodeArriving() ?? Promise.reject(new Error('not yet')),
+        { timeout: 20_000 },
+      );
+      first.abandon();
+      await first.result;
+      const own = () =>
+        fs
+          .readdir(os.tmpdir())
+          .then((names) => names.filter((name) => name.startsWith(`decode-fifos-${process.pid}-`)));
+      for (const name of await own())
+        await fs.rm(path.join(os.tmpdir(), name), { recursive: true, force: true });
+      const decode = pool.decodeArriving();
+      expect(decode).not.toBeNull();
+      decode!.write(
+        await sharp({ create: { width: 320, height: 240, channels: 3, background: '#a0c' } })
+          .jpeg()
+          .toBuffer(),
+      );
+      decode!.end();
+      await expect(decode!.result).resolves.toMatchObject({ width: 320, height: 240 });
+      expect(await own()).toHaveLength(1);
+    } finally {
+      await pool.close();
+    }
+  });
 });

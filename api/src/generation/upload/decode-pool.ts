@@ -9,6 +9,7 @@ import { AppError } from '../../shared/errors';
 import { fifoTools } from './arriving-bytes-decoder';
 import { DecodeQueue } from './decode-queue';
 import { FifoWriter } from './fifo-writer';
+import { processCpuTimeMs } from './process-cpu-time';
 import { removeAbandonedFolders } from './upload-folder';
 import {
   replyReader,
@@ -30,20 +31,29 @@ export interface DecodePoolOptions {
   readonly concurrency: number;
   /** Uploads that may wait for a process; past that they are refused with 503 and Retry-After. */
   readonly maxWaiting: number;
-  /** Longest a decode may take; then its process is killed and the upload refused. */
+  /**
+   * Longest a decode may take; then its process is killed and the upload refused. An upload
+   * decoded while it arrives has what is left of it once its last byte is in, less the CPU time
+   * its process spent on it until then (a hostile image sent slowly gets no more than this).
+   */
   readonly timeoutMs: number;
   /**
    * Longest an upload may take to arrive while a process decodes it as it comes (decodeArriving);
    * past that the process is let go and the upload decoded once it is in. Default 5 s.
    */
   readonly arrivalLimitMs?: number;
+  /**
+   * Longest a new decode process may take to say it is ready; past that it is killed, and the
+   * decode waiting for it fails instead of waiting for ever. Default 30 s.
+   */
+  readonly startTimeoutMs?: number;
 }
 
 /** A decode that reads an upload while it arrives (DecodePool.decodeArriving). */
 export interface ArrivingDecode {
   /** The upload's next bytes, in order. */
   write(chunk: Buffer): void;
-  /** The last byte is in: the decode's time limit starts now. */
+  /** The last byte is in: the rest of the decode's time limit starts now. */
   end(): void;
   /**
    * The upload failed, was refused, took too long to arrive, or another decode needs the
@@ -84,6 +94,8 @@ const processFifoFolder = {
   },
 };
 
+const DEFAULT_START_TIMEOUT_MS = 30_000;
+
 /** How long a decode whose upload was abandoned may take to answer before its process is killed. */
 const ABANDONED_GRACE_MS = 500;
 
@@ -123,8 +135,11 @@ export class DecodePool {
   private readonly fifos = fifoTools();
   /** Whether the decode processes can read an upload as it arrives (known once one is ready). */
   private processesReadArriving = false;
-  /** Decodes reading uploads that are still arriving: they yield their process to a waiting decode. */
-  private readonly arriving = new Set<ArrivingDecode>();
+  /**
+   * Decodes reading uploads that are still arriving, with the bytes each has had: they yield
+   * their process to a decode that would wait, the one least far along first.
+   */
+  private readonly arriving = new Map<ArrivingDecode, { bytes: number }>();
 
   constructor(private readonly options: DecodePoolOptions) {
     if (this.fifos) processFifoFolder.sweep();
@@ -145,8 +160,9 @@ export class DecodePool {
   }
 
   readonly decode: PhotoDecoder = (source) => {
-    // Every process busy: those only waiting for an upload's bytes let go of theirs.
-    if (this.queue.full) for (const decode of this.arriving) decode.abandon();
+    // Every process busy, and this decode may wait for one: the process of the upload least far
+    // along (one per waiting decode) is let go. One about to be refused takes nobody's.
+    if (this.queue.full && this.queue.canWait) this.leastArrived()?.abandon();
     return this.queue.run(async () => {
       // The queue admits at most `concurrency` at once, so a slot is always free here.
       const slot = this.idle.pop()!;
@@ -157,6 +173,13 @@ export class DecodePool {
       }
     });
   };
+
+  private leastArrived(): ArrivingDecode | undefined {
+    let least: [ArrivingDecode, number] | undefined;
+    for (const [decode, { bytes }] of this.arriving)
+      if (!least || bytes < least[1]) least = [decode, bytes];
+    return least?.[0];
+  }
 
   /**
    * Starts decoding an upload whose bytes are still arriving, in a process that is idle now; null
@@ -171,7 +194,8 @@ export class DecodePool {
       return null;
     }
     if (this.queue.full) return null;
-    const fifo = this.openFifo();
+    // A write that fails gives the decode up: it is decoded from its file.
+    const fifo = this.openFifo(() => abandon());
     if (!fifo) return null;
     let lastByteIn!: () => void;
     let cutShort!: (graceMs: number) => void;
@@ -218,6 +242,7 @@ export class DecodePool {
       }
       cutShort(ABANDONED_GRACE_MS);
     };
+    const progress = { bytes: 0 };
     const result = decoded
       .finally(() => {
         phase = 'settled';
@@ -236,13 +261,15 @@ export class DecodePool {
     result.catch(() => undefined);
     const decode: ArrivingDecode = {
       write: (chunk) => {
-        if (phase === 'arriving' && !abandoned) fifo.bytes.write(chunk);
+        if (phase !== 'arriving' || abandoned) return;
+        progress.bytes += chunk.length;
+        fifo.bytes.write(chunk);
       },
       end,
       abandon,
       result,
     };
-    this.arriving.add(decode);
+    this.arriving.set(decode, progress);
     const arrivalTimer = setTimeout(decode.abandon, this.options.arrivalLimitMs ?? 5_000);
     return decode;
   }
@@ -252,12 +279,18 @@ export class DecodePool {
    * (bytes written, and the writing end closed, before the process opened it stay in it) and
    * the writing end, which never blocks the event loop (FifoWriter). Null if any step failed.
    */
-  private openFifo() {
+  private openFifo(onWriteFailure: () => void) {
     let fifoPath = '';
     const opened: number[] = [];
     try {
       fifoPath = path.join(processFifoFolder.path(), randomUUID());
-      if (!this.fifos!.make(fifoPath)) return null;
+      if (!this.fifos!.make(fifoPath)) {
+        // Its folder removed under it (a tmp cleaner): made again, once.
+        if (fs.existsSync(path.dirname(fifoPath))) return null;
+        processFifoFolder.made = null;
+        fifoPath = path.join(processFifoFolder.path(), randomUUID());
+        if (!this.fifos!.make(fifoPath)) return null;
+      }
       opened.push(fs.openSync(fifoPath, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK));
       this.fifos!.widen(opened[0]!);
       opened.push(fs.openSync(fifoPath, fs.constants.O_WRONLY | fs.constants.O_NONBLOCK));
@@ -267,7 +300,7 @@ export class DecodePool {
       return null;
     }
     const [keptOpen, writing] = opened as [number, number];
-    const bytes = new FifoWriter(writing);
+    const bytes = new FifoWriter(writing, onWriteFailure);
     return {
       path: fifoPath,
       bytes,
@@ -287,7 +320,12 @@ export class DecodePool {
         stdio: ['pipe', 'pipe', 'inherit', 'ipc'],
       }) as unknown as DecodeProcess;
       slot.child = child;
+      const startLimit = setTimeout(
+        () => child.kill('SIGKILL'),
+        this.options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS,
+      );
       const forget = () => {
+        clearTimeout(startLimit);
         if (slot.child === child) {
           slot.child = null;
           slot.ready = null;
@@ -299,7 +337,8 @@ export class DecodePool {
       child.stdin.on('error', () => undefined);
       child.once('exit', () => {
         forget();
-        // Gone before it was ready (its start failed): whoever waits for it is answered.
+        // Gone before it was ready (its start failed, or took too long): whoever waits for it is
+        // answered.
         reject(new Error('decode process exited before it was ready'));
       });
       child.once('error', (error) => {
@@ -310,6 +349,7 @@ export class DecodePool {
       // pid's reached only the main thread, which moves the bytes and answers, so every 64 KB of
       // an upload waited for a niced thread while libvips decoded at the API's priority anyway.
       child.once('message', (ready) => {
+        clearTimeout(startLimit);
         this.processesReadArriving = ready === 'ready arriving';
         // Neither the process nor its pipes and channel keep the API alive.
         child.unref();
@@ -336,6 +376,7 @@ export class DecodePool {
     }
     const id = this.nextId++;
     this.started++;
+    const cpuAtStart = 'fifo' in source ? processCpuTimeMs(child.pid) : null;
     return new Promise<DecodedPhoto>((resolve, reject) => {
       let timer: NodeJS.Timeout | undefined;
       let settled = false;
@@ -375,7 +416,10 @@ export class DecodePool {
         reject(tooSlow());
       };
       void limits.timed.then(() => {
-        if (!settled) timer = setTimeout(timeLimit, this.options.timeoutMs);
+        if (settled) return;
+        const cpuNow = cpuAtStart === null ? null : processCpuTimeMs(child.pid);
+        const spent = cpuNow === null ? 0 : cpuNow - cpuAtStart!;
+        timer = setTimeout(timeLimit, Math.max(0, this.options.timeoutMs - spent));
       });
       void limits.cutShort?.then((graceMs) => {
         if (settled) return;
@@ -389,7 +433,7 @@ export class DecodePool {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const decode of this.arriving) decode.abandon();
+    for (const decode of this.arriving.keys()) decode.abandon();
     for (const slot of this.slots) slot.child?.kill('SIGKILL');
   }
 }

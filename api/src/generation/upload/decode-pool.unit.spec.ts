@@ -7,11 +7,31 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { fixturePhoto } from '../../testing/fixtures';
 import { pathologicalPng } from '../../testing/pathological-png';
 import { DecodePool, type ArrivingDecode, type DecodePoolOptions } from './decode-pool';
+import { processCpuTimeMs } from './process-cpu-time';
 import { decodePhoto } from './sanitize-upload';
 
 describe('decode pool', () => {
   const pool = new DecodePool({ concurrency: 2, maxWaiting: 4, timeoutMs: 60_000 });
   afterAll(() => pool.close());
+
+  it('gives up a decode process that is not ready in time: the decode waiting for it fails', async () => {
+    const slow = new DecodePool({
+      concurrency: 1,
+      maxWaiting: 1,
+      timeoutMs: 60_000,
+      startTimeoutMs: 50,
+    });
+    try {
+      const bytes = await sharp({
+        create: { width: 64, height: 64, channels: 3, background: '#0a6' },
+      })
+        .jpeg()
+        .toBuffer();
+      await expect(slow.decode(bytes)).rejects.toThrow(/before it was ready/);
+    } finally {
+      await slow.close();
+    }
+  });
 
   it('answers each upload with its own working JPEG, the same as decoding in this process', async () => {
     const astronaut = await sharp(await fs.readFile(fixturePhoto('astronaut.png')))
@@ -248,6 +268,64 @@ describe('decode pool, an upload still arriving', () => {
     }
   });
 
+  it('makes the same working JPEG as the whole-file decode of a grey photo, a transparent PNG, 16-bit PNGs and a WebP', async () => {
+    const pool = await startedPool();
+    try {
+      const chelsea = await fs.readFile(fixturePhoto('chelsea.png'));
+      const colour = sharp(chelsea).resize(1600, 1200, { fit: 'fill' });
+      // Transparent pixels whose colour is a loud red: resized without premultiplied alpha, the
+      // red bleeds into the edges of the opaque subject.
+      const { data: rgb, info } = await colour.clone().raw().toBuffer({ resolveWithObject: true });
+      const rgba = Buffer.alloc(info.width * info.height * 4);
+      for (let i = 0; i < info.width * info.height; i++) {
+        const x = i % info.width;
+        const y = Math.floor(i / info.width);
+        const inside = Math.hypot(x - 800, y - 600) < 450;
+        rgba.set(inside ? rgb.subarray(i * 3, i * 3 + 3) : [255, 0, 0], i * 4);
+        rgba[i * 4 + 3] = inside ? 255 : 0;
+      }
+      const raw = { raw: { width: info.width, height: info.height, channels: 4 as const } };
+      const uploads = {
+        'grey JPEG': await colour
+          .clone()
+          .greyscale()
+          .toColourspace('b-w')
+          .jpeg({ quality: 92 })
+          .toBuffer(),
+        'transparent PNG': await sharp(rgba, raw).png().toBuffer(),
+        '16-bit PNG': await colour.clone().toColourspace('rgb16').png().toBuffer(),
+        '16-bit grey PNG': await colour.clone().toColourspace('grey16').png().toBuffer(),
+        'transparent WebP': await sharp(rgba, raw).webp({ lossless: true }).toBuffer(),
+      };
+      const pixels = async (data: Buffer) =>
+        (await sharp(data).raw().toBuffer({ resolveWithObject: true })).data;
+      for (const [name, bytes] of Object.entries(uploads)) {
+        const arrived = (await arrive(pool.decodeArriving()!, bytes))!;
+        const whole = await decodePhoto(bytes);
+        const { channels, space } = await sharp(arrived.data).metadata();
+        expect({ name, size: [arrived.width, arrived.height], channels, space }).toEqual({
+          name,
+          size: [whole.width, whole.height],
+          channels: 3,
+          space: 'srgb',
+        });
+        const [ours, theirs] = await Promise.all([pixels(arrived.data), pixels(whole.data)]);
+        let apart = 0;
+        for (let i = 0; i < ours.length; i++) if (Math.abs(ours[i]! - theirs[i]!) > 24) apart++;
+        // Pixel for pixel the same, but for a WebP, which sharp loads its own way (16 values of
+        // 2.4 million more than 24 levels apart); without premultiplied alpha the transparent
+        // PNG's edges were 65 apart, the WebP's 509.
+        expect({ name, apart: apart / ours.length }).toEqual({
+          name,
+          apart: name.includes('WebP') ? expect.any(Number) : 0,
+        });
+        expect(apart / ours.length).toBeLessThan(1e-5);
+      }
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('stops a decode still busy half a second after its upload is given up, before or after its last byte', async () => {
     const pool = await startedPool();
     try {
@@ -297,6 +375,61 @@ describe('decode pool, an upload still arriving', () => {
         height: 1024,
       });
       expect(performance.now() - started).toBeLessThan(20_000);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('gives up only the arriving upload least far along, one per decode that waits, and none for a decode refused', async () => {
+    const bytes = await photo(1200, 900);
+    const full = await startedPool({ maxWaiting: 0 });
+    try {
+      const reading = full.decodeArriving()!;
+      reading.write(bytes.subarray(0, 4096));
+      await expect(full.decode(bytes)).rejects.toMatchObject({ code: 'SERVER_BUSY' });
+      // Its process was not taken for a decode that was refused anyway: the rest comes, it answers.
+      reading.write(bytes.subarray(4096));
+      reading.end();
+      await expect(reading.result).resolves.toMatchObject({ width: 768, height: 1024 });
+    } finally {
+      await full.close();
+    }
+    const pool = await startedPool({ concurrency: 2 });
+    try {
+      const ahead = pool.decodeArriving()!;
+      ahead.write(bytes.subarray(0, 256 * 1024));
+      const behind = pool.decodeArriving()!;
+      behind.write(bytes.subarray(0, 4096));
+      await expect(pool.decode(bytes)).resolves.toMatchObject({ width: 768, height: 1024 });
+      await expect(behind.result).resolves.toBeNull();
+      ahead.write(bytes.subarray(256 * 1024));
+      ahead.end();
+      await expect(ahead.result).resolves.toMatchObject({ width: 768, height: 1024 });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('counts the CPU an arriving decode used before its last byte against its time limit', async () => {
+    const pool = await startedPool({ timeoutMs: 2_000 });
+    try {
+      const cpuOfDecoders = async () =>
+        (await decodeProcesses()).reduce((sum, pid) => sum + (processCpuTimeMs(pid) ?? 0), 0);
+      const bomb = pathologicalPng(); // about 5 s of CPU to decode
+      const before = await cpuOfDecoders();
+      const slow = pool.decodeArriving()!;
+      // All but the last byte: the process decodes what it has, for 1.2 s of CPU.
+      slow.write(bomb.subarray(0, bomb.length - 1));
+      await vi.waitFor(
+        async () => expect((await cpuOfDecoders()) - before).toBeGreaterThanOrEqual(1_200),
+        { timeout: 30_000, interval: 50 },
+      );
+      slow.write(bomb.subarray(bomb.length - 1));
+      const lastByteAt = performance.now();
+      slow.end();
+      await expect(slow.result).rejects.toMatchObject({ code: 'UPLOAD_TOO_SLOW' });
+      // At most 0.8 s of its 2 were left, not the whole limit again.
+      expect(performance.now() - lastByteAt).toBeLessThan(1_500);
     } finally {
       await pool.close();
     }

@@ -37,6 +37,11 @@ export class DecodeQueue {
     return this.running >= this.options.concurrency;
   }
 
+  /** Whether a decode that has to wait may (rather than be refused). */
+  get canWait(): boolean {
+    return this.waiting.length < this.options.maxWaiting;
+  }
+
   /** Runs `task` now if a slot is free and nobody waits for one; null otherwise (it never queues). */
   tryRun<T>(task: () => Promise<T>): Promise<T> | null {
     if (this.running >= this.options.concurrency || this.waiting.length > 0) return null;

@@ -14,6 +14,7 @@ describe('DecodeQueue', () => {
     let active = 0;
     let peak = 0;
     const started: number[] = [];
+    expect([queue.full, queue.canWait]).toEqual([false, true]);
     const tasks = gates.map((gate, index) =>
       queue.run(async () => {
         started.push(index);
@@ -26,6 +27,8 @@ describe('DecodeQueue', () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(started).toEqual([0, 1]);
     expect(queue.stats).toEqual({ running: 2, waiting: 1 });
+    // A decode now would have to wait, and may not: it is refused.
+    expect([queue.full, queue.canWait]).toEqual([true, false]);
 
     const refused = await queue.run(async () => 'never').catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(DecodeQueueFullError);

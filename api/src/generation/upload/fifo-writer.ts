@@ -16,7 +16,11 @@ export class FifoWriter {
   private ending = false;
   private closed = false;
 
-  constructor(private readonly descriptor: number) {}
+  /** `onFailure`: a write failed for another reason than a full FIFO; the bytes stop there. */
+  constructor(
+    private readonly descriptor: number,
+    private readonly onFailure: () => void = () => undefined,
+  ) {}
 
   write(chunk: Buffer): void {
     if (this.closed || this.ending) return;
@@ -49,7 +53,11 @@ export class FifoWriter {
       try {
         written = fs.writeSync(this.descriptor, head);
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') return this.destroy();
+        if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') {
+          this.destroy();
+          // The reader would see an end that is not the upload's: a truncated image.
+          return this.onFailure();
+        }
       }
       if (written === head.length) {
         this.queue.shift();

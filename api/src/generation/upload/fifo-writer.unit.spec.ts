@@ -59,4 +59,16 @@ describe.skipIf(!tools)('writing an upload to a FIFO', () => {
     writer.write(randomBytes(10));
     expect((await read.bytes).length).toBeLessThan(2 * 1024 * 1024);
   });
+  it('says so when a write fails for another reason than a full FIFO, and writes nothing more', () => {
+    // A descriptor open only for reading: every write fails (EBADF), as an unexpected error would.
+    const file = path.join(folder, 'read-only');
+    fs.writeFileSync(file, '');
+    let failures = 0;
+    const writer = new FifoWriter(fs.openSync(file, fs.constants.O_RDONLY), () => failures++);
+    writer.write(randomBytes(1024));
+    writer.write(randomBytes(1024));
+    writer.end();
+    expect(failures).toBe(1);
+    expect(fs.readFileSync(file).length).toBe(0);
+  });
 });
