@@ -147,7 +147,7 @@ async function main() {
   );
   // A joint fill replaces its members' own fills when a rebuild builds them all: shown on its own,
   // outside the total (which counts the members' own fills).
-  const joints = new Set(allProjections.flatMap((p) => p.jointBulkFill ?? []));
+  const joints = new Set(allProjections.flatMap((p) => p.jointBulkFills ?? []));
   for (const joint of joints) {
     if (only.length > 0 && !joint.projections.every((name) => only.includes(name))) continue;
     const members = allProjections.filter((p) => joint.projections.includes(p.name));

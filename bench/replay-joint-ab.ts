@@ -1,7 +1,7 @@
 /**
  * Replay A/B of the joint bulk fills on an already seeded database: rounds of (INSERT … SELECT
  * baseline, rebuildProjections of every read model), alternating A (each projection filled by its
- * own bulkFill, jointBulkFill removed) and B (as registered), printing wall time, the CPU of the
+ * own bulkFill, jointBulkFills removed) and B (as registered), printing wall time, the CPU of the
  * database's backends and the ratio to the round's baseline, then the medians. Seed first (e.g.
  * `npx tsx bench/ledger.ts --only=replay --keep-database`); parallel workers are turned off for
  * this session's connections so that every backend's CPU is counted.
@@ -51,7 +51,7 @@ async function main() {
   });
   const n = Number((await pool.query('SELECT count(*) AS n FROM events')).rows[0].n);
   const variants = {
-    'A own fills': allProjections.map((p): Projection => ({ ...p, jointBulkFill: undefined })),
+    'A own fills': allProjections.map((p): Projection => ({ ...p, jointBulkFills: undefined })),
     'B joint fills': allProjections,
   };
   const figures = new Map<string, { cpu: number[]; ratio: number[] }>();

@@ -9,6 +9,7 @@ import { parseOnce } from '../runtime/parse-once';
 import type { Projection } from '../runtime/projection';
 import { accountSnapshotNotice } from '../account-snapshot/change-notice';
 import { creditBalancesBulkFill } from './credit-balances.bulk-fill';
+import { creditLotsJointBulkFill } from '../credit-buckets/credit-lots.joint-fill';
 import { creditReadModelsJointBulkFill } from '../credit-history/credit-read-models.joint-fill';
 
 // Balances per user (held and lifetime totals) and the lots behind them. "Available" is computed
@@ -164,7 +165,7 @@ export const creditBalancesProjection: Projection = {
   changeNotice: accountSnapshotNotice,
   bulkFill: creditBalancesBulkFill,
   bulkFillCost: 4700,
-  jointBulkFill: creditReadModelsJointBulkFill,
+  jointBulkFills: [creditReadModelsJointBulkFill, creditLotsJointBulkFill],
 
   async apply(client: pg.PoolClient, events: readonly RecordedEvent[], table) {
     const batch = new BatchAccumulator();

@@ -5,6 +5,7 @@ import type { Projection } from '../runtime/projection';
 import { creditBucketsBulkFill } from './credit-buckets.bulk-fill';
 import { bucketChangesOf, inheritOrigin, type BucketLot } from './credit-buckets.fold';
 import { creditReadModelsJointBulkFill } from '../credit-history/credit-read-models.joint-fill';
+import { creditLotsJointBulkFill } from './credit-lots.joint-fill';
 
 // Every lot of every account with its bucket (plan, pack, free), what is left of it and when it
 // expires: the balance by bucket, and the lots the expiry warning looks for. Lots are kept after
@@ -37,7 +38,7 @@ export const creditBucketsProjection: Projection = {
   eventTypes: new Set(creditAccountEventTypes),
   bulkFill: creditBucketsBulkFill,
   bulkFillCost: 3300,
-  jointBulkFill: creditReadModelsJointBulkFill,
+  jointBulkFills: [creditReadModelsJointBulkFill, creditLotsJointBulkFill],
 
   async apply(client: pg.PoolClient, events: readonly RecordedEvent[], table) {
     const lotsTable = table('credit_bucket_lots');

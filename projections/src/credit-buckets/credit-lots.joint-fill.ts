@@ -1,4 +1,5 @@
-import type { TableNames } from '../runtime/projection';
+import { creditBalanceTotalsFill } from '../credit-balances/credit-balances.bulk-fill';
+import type { JointBulkFill, TableNames } from '../runtime/projection';
 import { BUCKET_OF, LOTS_WITH_SOURCES } from './credit-buckets.bulk-fill';
 
 /**
@@ -31,3 +32,17 @@ export const creditLotsJointFill = (balances: TableNames, buckets: TableNames) =
    FROM lots AS l
    JOIN sourced AS s ON s.user_id = l.user_id AND s.lot_id = l.lot_id
    ORDER BY l.user_id, l.lot_id`;
+
+/**
+ * credit_balances and credit_buckets rebuilt together without credit_history (a new version of
+ * those two alone): credit_balances' totals as its own fill writes them, and both lot tables from
+ * one statement. With credit_history, creditReadModelsJointBulkFill fills all three instead.
+ */
+export const creditLotsJointBulkFill: JointBulkFill = {
+  projections: ['credit_balances', 'credit_buckets'],
+  statements: (tables) => [
+    creditBalanceTotalsFill(tables('credit_balances')),
+    creditLotsJointFill(tables('credit_balances'), tables('credit_buckets')),
+  ],
+  statementCosts: [1000, 3100],
+};

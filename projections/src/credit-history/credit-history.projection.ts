@@ -180,7 +180,7 @@ export const creditHistoryProjection: Projection = {
   eventTypes: new Set(creditAccountEventTypes),
   bulkFill: creditHistoryBulkFill,
   bulkFillCost: 6000,
-  jointBulkFill: creditReadModelsJointBulkFill,
+  jointBulkFills: [creditReadModelsJointBulkFill],
 
   async apply(client: pg.PoolClient, events: readonly RecordedEvent[], table) {
     const history = table('credit_history');

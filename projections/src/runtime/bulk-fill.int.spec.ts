@@ -8,6 +8,7 @@ import {
   type NewEvent,
 } from '@app/ledger';
 import { createTestDatabase, type TestDatabase } from '@app/ledger/testing/test-database';
+import { creditLotsJointBulkFill } from '../credit-buckets/credit-lots.joint-fill';
 import { creditReadModelsJointBulkFill } from '../credit-history/credit-read-models.joint-fill';
 import { projectionMigrations } from '../migrations';
 import { allProjections } from '../registry';
@@ -556,30 +557,48 @@ describe('bulk fill of a rebuild', () => {
     expect(await Promise.all(filled.map((p) => dumpProjection(database.pool, p)))).toEqual(live);
   });
 
-  it('fills credit_history, credit_balances and credit_buckets by their joint fill when all are rebuilt, each by its own alone', async () => {
-    const members = allProjections.filter((p) => p.jointBulkFill === creditReadModelsJointBulkFill);
-    expect(members.map((p) => p.name).sort()).toEqual([
+  it('fills credit_history, credit_balances and credit_buckets by their joint fill when all are rebuilt, credit_balances and credit_buckets by theirs when only they are, each by its own alone', async () => {
+    const trio = allProjections.filter((p) =>
+      p.jointBulkFills?.includes(creditReadModelsJointBulkFill),
+    );
+    expect(trio.map((p) => p.name).sort()).toEqual([
       'credit_balances',
       'credit_buckets',
       'credit_history',
     ]);
-    const live = await Promise.all(members.map((p) => dumpProjection(database.pool, p)));
-    let jointRuns = 0;
-    const counted: JointBulkFill = {
-      ...creditReadModelsJointBulkFill,
+    const live = await Promise.all(trio.map((p) => dumpProjection(database.pool, p)));
+    const runs = new Map<JointBulkFill, number>();
+    const counting = (fill: JointBulkFill): JointBulkFill => ({
+      ...fill,
       statements: (tables) => {
-        jointRuns++;
-        return creditReadModelsJointBulkFill.statements(tables);
+        runs.set(fill, (runs.get(fill) ?? 0) + 1);
+        return fill.statements(tables);
       },
-    };
-    const spied = members.map((p) => ({ ...p, jointBulkFill: counted }));
+    });
+    const [countedTrio, countedPair] = [
+      counting(creditReadModelsJointBulkFill),
+      counting(creditLotsJointBulkFill),
+    ];
+    const spied = trio.map((p) => ({
+      ...p,
+      jointBulkFills: p.jointBulkFills!.map((fill) =>
+        fill === creditReadModelsJointBulkFill ? countedTrio : countedPair,
+      ),
+    }));
     await rebuildProjections(database.pool, store, spied);
-    expect(jointRuns).toBe(1);
     expect(await Promise.all(spied.map((p) => dumpProjection(database.pool, p)))).toEqual(live);
+    const pair = spied.filter((p) => p.name !== 'credit_history');
+    await rebuildProjections(database.pool, store, pair);
+    expect(await Promise.all(spied.map((p) => dumpProjection(database.pool, p)))).toEqual(live);
+    expect([runs.get(creditReadModelsJointBulkFill), runs.get(creditLotsJointBulkFill)]).toEqual([
+      1, 1,
+    ]);
     for (const [i, alone] of spied.entries()) {
       await rebuildProjections(database.pool, store, [alone]);
       expect(await dumpProjection(database.pool, alone)).toEqual(live[i]);
     }
-    expect(jointRuns).toBe(1);
+    expect([runs.get(creditReadModelsJointBulkFill), runs.get(creditLotsJointBulkFill)]).toEqual([
+      1, 1,
+    ]);
   });
 });

@@ -25,23 +25,29 @@ const sameTypes = (a: ReadonlySet<string>, b: ReadonlySet<string>) =>
 
 /**
  * The joint fills every member of which is among `targets` (a rebuild of only some of them fills
- * each with its own bulkFill), each with its members' targets.
+ * each with its own bulkFill), each with its members' targets. A target is filled by one joint
+ * fill at most: those with more members are planned first.
  */
 export function jointFillsAmong<T extends CatchUpTarget>(
   targets: readonly T[],
 ): JointFillPlan<T>[] {
-  const fills = new Set(targets.flatMap((t) => t.projection.jointBulkFill ?? []));
+  const fills = [...new Set(targets.flatMap((t) => t.projection.jointBulkFills ?? []))].sort(
+    (a, b) => b.projections.length - a.projections.length,
+  );
   const plans: JointFillPlan<T>[] = [];
+  const planned = new Set<T>();
   for (const fill of fills) {
     const members = fill.projections.map((name) => targets.find((t) => t.projection.name === name));
     if (members.some((member) => member === undefined)) continue;
     const built = members as T[];
     for (const { projection } of built) {
-      if (projection.jointBulkFill !== fill)
+      if (!projection.jointBulkFills?.includes(fill))
         throw new JointBulkFillMisdeclaredError(fill.projections, `${projection.name} lacks it`);
       if (!sameTypes(projection.eventTypes, built[0]!.projection.eventTypes))
         throw new JointBulkFillMisdeclaredError(fill.projections, 'members fold different types');
     }
+    if (built.some((target) => planned.has(target))) continue;
+    for (const target of built) planned.add(target);
     plans.push({ fill, targets: built });
   }
   return plans;

@@ -13,7 +13,7 @@ const projection = (name: string, extra: Partial<Projection> = {}): Projection =
   eventTypes: new Set(['X', 'Y']),
   apply: async () => undefined,
   bulkFill: () => [],
-  jointBulkFill: joint,
+  jointBulkFills: [joint],
   ...extra,
 });
 
@@ -28,7 +28,7 @@ describe('jointFillsAmong', () => {
     const [b, a, c] = [
       build(projection('b')),
       build(projection('a')),
-      build(projection('c', { jointBulkFill: undefined })),
+      build(projection('c', { jointBulkFills: undefined })),
     ];
     const plans = jointFillsAmong([b, a, c]);
     expect(plans).toHaveLength(1);
@@ -47,7 +47,25 @@ describe('jointFillsAmong', () => {
     );
     const other: JointBulkFill = { projections: ['a', 'b'], statements: () => [] };
     expect(() =>
-      jointFillsAmong([build(projection('a')), build(projection('b', { jointBulkFill: other }))]),
+      jointFillsAmong([
+        build(projection('a')),
+        build(projection('b', { jointBulkFills: [other] })),
+      ]),
     ).toThrow(JointBulkFillMisdeclaredError);
+  });
+
+  it('fills a projection by one joint fill at most: the one with the most members built', () => {
+    const trio: JointBulkFill = { projections: ['a', 'b', 'c'], statements: () => [] };
+    const both = { jointBulkFills: [joint, trio] };
+    const [a, b, c] = [
+      build(projection('a', both)),
+      build(projection('b', both)),
+      build(projection('c', { jointBulkFills: [trio] })),
+    ];
+    const all = jointFillsAmong([a, b, c]);
+    expect(all.map((plan) => plan.fill)).toEqual([trio]);
+    expect(all[0]!.targets).toEqual([a, b, c]);
+    // Without c, the pair's own joint fill.
+    expect(jointFillsAmong([a, b]).map((plan) => plan.fill)).toEqual([joint]);
   });
 });

@@ -48,10 +48,12 @@ export interface Projection {
    */
   readonly bulkFillCost?: number;
   /**
-   * Set on every projection a joint fill fills (the same object on each): when a rebuild builds
-   * them all in one pass, it fills them with the joint fill instead of their own (see JointBulkFill).
+   * The joint fills that fill this projection (each the same object on every member): when a
+   * rebuild builds all of a joint fill's members in one pass, it fills them with it instead of
+   * their own (see JointBulkFill); when it builds all members of more than one, the one with the
+   * most members.
    */
-  readonly jointBulkFill?: JointBulkFill;
+  readonly jointBulkFills?: readonly JointBulkFill[];
   /** Set when processes cache what this read model shows (see ChangeNotice). */
   readonly changeNotice?: ChangeNotice;
 }
