@@ -84,11 +84,18 @@ const processFifoFolder = {
       () => (this.ready = true),
     );
   },
+  removedAtExit: false,
   path(): string {
     if (!this.made) {
-      const made = fs.mkdtempSync(path.join(os.tmpdir(), `${FIFO_FOLDER_PREFIX}${process.pid}-`));
-      process.once('exit', () => fs.rmSync(made, { recursive: true, force: true }));
-      this.made = made;
+      this.made = fs.mkdtempSync(path.join(os.tmpdir(), `${FIFO_FOLDER_PREFIX}${process.pid}-`));
+      if (!this.removedAtExit) {
+        // Whichever folder is this process's then (it is made again if removed under it).
+        process.once(
+          'exit',
+          () => this.made && fs.rmSync(this.made, { recursive: true, force: true }),
+        );
+        this.removedAtExit = true;
+      }
     }
     return this.made;
   },
@@ -350,6 +357,8 @@ export class DecodePool {
       // an upload waited for a niced thread while libvips decoded at the API's priority anyway.
       child.once('message', (ready) => {
         clearTimeout(startLimit);
+        // Killed for its slow start as it said ready: its exit answers whoever waits for it.
+        if (child.killed) return;
         this.processesReadArriving = ready === 'ready arriving';
         // Neither the process nor its pipes and channel keep the API alive.
         child.unref();
@@ -368,7 +377,12 @@ export class DecodePool {
   ): Promise<DecodedPhoto> {
     if (this.closed) throw new Error('decode pool closed');
     let child = await this.start(slot);
-    if (child.exitCode !== null || child.signalCode !== null || !child.stdin.writable) {
+    if (
+      child.killed ||
+      child.exitCode !== null ||
+      child.signalCode !== null ||
+      !child.stdin.writable
+    ) {
       // It died while idle (killed by an operator or the OS): start another.
       slot.child = null;
       slot.ready = null;
