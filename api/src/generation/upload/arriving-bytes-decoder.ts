@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type * as KoffiModule from 'koffi';
 import { OUTPUT_SIZE } from '../output-size';
+import type { DecodeRefusal } from './decode-frames';
 import { MAX_UPLOAD_PIXELS, type DecodedPhoto } from './sanitize-upload';
 
 type Koffi = typeof KoffiModule;
@@ -37,8 +38,8 @@ const intOptions = (options: Record<string, number>) => [
   null,
 ];
 
-/** `cannot`: the FIFO could not be opened here (the upload is then decoded from its file). */
-export type ArrivingDecodeOutcome = DecodedPhoto | 'tooManyPixels' | 'unreadable' | 'cannot';
+/** A decode process's answer (`cannot`: the FIFO could not be opened here). */
+export type ArrivingDecodeOutcome = DecodedPhoto | DecodeRefusal;
 
 export interface ArrivingBytesDecoder {
   /** Reads the FIFO to its end (the API closing it) and decodes as the bytes come; blocks. */
