@@ -1,6 +1,7 @@
 import { generationEventSchema, type RecordedEvent } from '@app/ledger';
 import type pg from 'pg';
 import { parseOnce } from '../runtime/parse-once';
+import { generationSharesBulkFill } from './generation-shares.bulk-fill';
 import type { Projection } from '../runtime/projection';
 import { shareChangeOf } from './generation-shares.fold';
 
@@ -26,6 +27,8 @@ export const generationSharesProjection: Projection = {
     },
   ],
   eventTypes: new Set(['GenerationShared', 'GenerationUnshared', 'GenerationDeleted']),
+  bulkFill: generationSharesBulkFill,
+  bulkFillCost: 300,
 
   async apply(client: pg.PoolClient, events: readonly RecordedEvent[], table) {
     const name = table('generation_shares');

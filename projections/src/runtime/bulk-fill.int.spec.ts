@@ -343,6 +343,54 @@ async function appendEveryType(store: EventStore) {
   );
   await appendGiftEdges(store);
   await appendSplitLots(store);
+  await appendShareEdges(store);
+}
+
+/**
+ * Links in orders the command handlers do not produce: closed before it was opened (nothing to
+ * close yet), reopened under the same id (the first opening stays), closed twice (the first close
+ * stays), opened after its generation's deletion (that deletion does not close it), and a link of
+ * another generation that a deletion leaves open.
+ */
+async function appendShareEdges(store: EventStore) {
+  const of = (generationId: string) => ({ generationId, userId: 'share-user' });
+  const shared = (
+    generationId: string,
+    shareId: string,
+    minute: number,
+    includesOriginal = false,
+  ) =>
+    event(
+      'GenerationShared',
+      { ...of(generationId), shareId, includesOriginal, sharedAt: at(minute) },
+      minute,
+    );
+  const unshared = (generationId: string, shareId: string, minute: number) =>
+    event('GenerationUnshared', { ...of(generationId), shareId, unsharedAt: at(minute) }, minute);
+  const deleted = (generationId: string, minute: number) =>
+    event('GenerationDeleted', { ...of(generationId), deletedAt: at(minute) }, minute);
+  await store.append(
+    'generation-gen-share-a',
+    [
+      unshared('gen-share-a', 'share-early', 50),
+      shared('gen-share-a', 'share-early', 51),
+      shared('gen-share-a', 'share-twice', 52, true),
+      unshared('gen-share-a', 'share-twice', 53),
+      unshared('gen-share-a', 'share-twice', 54),
+      deleted('gen-share-a', 55),
+      shared('gen-share-a', 'share-after-delete', 56),
+    ],
+    'any',
+  );
+  await store.append(
+    'generation-gen-share-b',
+    [
+      shared('gen-share-b', 'share-early', 57, true),
+      shared('gen-share-b', 'share-other', 58),
+      deleted('gen-share-a', 59),
+    ],
+    'any',
+  );
 }
 
 /** A spend and its refund across a free and a paid lot at once (credit_history splits the credits by funding). */
@@ -527,6 +575,7 @@ describe('bulk fill of a rebuild', () => {
       'credit_buckets',
       'credit_history',
       'generation_history',
+      'generation_shares',
       'paid_credits',
       'subscription_status',
     ]);

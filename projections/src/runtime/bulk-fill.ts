@@ -63,6 +63,7 @@ export async function takeLogCensus(pool: pg.Pool, store: EventStore): Promise<L
 /**
  * Fills an empty new version from the start of the log to `upTo` with the projection's set-wise
  * SQL, and moves its checkpoint there, in one transaction (the same compare-and-set as a batch).
+ * `applied` is how many events of its types lie up to `upTo` (the census's count).
  */
 export async function bulkFill(
   pool: pg.Pool,
@@ -85,6 +86,9 @@ export async function bulkFill(
     )) as unknown as pg.QueryResult[];
     if (opened[opened.length - 1]?.rowCount !== 1)
       throw new CheckpointMovedError(checkpoint.name, checkpoint.version);
+    // None of its events up to the head (the census counted them): its tables stay empty, and
+    // the statements would only scan the log for nothing.
+    if (applied === 0) return;
     for (const sql of fill(tableNamesFor(target.version)))
       await client.query(sql, parametersOf(sql, scope));
   });
