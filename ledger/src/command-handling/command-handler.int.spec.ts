@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditStreamId } from '../credits/credit-account';
+import { availableCredits } from '../credits/credit-account.balances';
 import type { CreditAccountCommand } from '../credits/credit-account.decide';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store';
 import { ledgerMigrations } from '../infrastructure/postgres/migrations';
@@ -80,6 +81,67 @@ describe('command handler on Postgres', () => {
     for (const failure of refused) expect(failure.reason).toBeInstanceOf(InsufficientCreditsError);
     const events = await store.readStream(creditStreamId(userId));
     expect(events.filter((e) => e.type === 'CreditsReserved')).toHaveLength(5);
+  });
+
+  it('a replica whose cached state is behind decides a refusal or a no-op again from the log: a hold, a release and a revoke after another replica appended', async () => {
+    const userId = randomUUID();
+    const stream = creditStreamId(userId);
+    const [replicaA, replicaB, replicaC] = [
+      createLedger(store),
+      createLedger(store),
+      createLedger(store),
+    ];
+    await replicaA.credits.handle(stream, grant(userId, 5), meta());
+    // C caches the account too, with only those 5 credits.
+    expect(availableCredits((await replicaC.credits.read(stream)).state, new Date())).toBe(5);
+    // B sells a pack.
+    const purchaseId = `pack-${randomUUID()}`;
+    await replicaB.credits.handle(
+      stream,
+      {
+        type: 'PurchaseCredits',
+        data: {
+          userId,
+          purchaseId,
+          amount: 100,
+          planId: 'pack-100',
+          invoiceId: `cs_${purchaseId}`,
+          amountPaidCents: 900,
+          currency: 'usd',
+          periodStart: new Date(),
+          periodEnd: new Date(),
+          expiresAt: null,
+          product: 'pack',
+          packId: 'pack-100',
+        },
+      },
+      meta(),
+    );
+    // A, its cache at 5 credits, is asked for 50: taken, not refused.
+    const big = hold(userId);
+    big.data.amount = 50;
+    const taken = await replicaA.credits.handle(stream, big, meta());
+    expect(taken.events.map((event) => event.type)).toEqual(['CreditsReserved']);
+    // B takes a hold A has never seen; A (a recovery there) releases it.
+    const other = hold(userId);
+    await replicaB.credits.handle(stream, other, meta());
+    const released = await replicaA.credits.handle(
+      stream,
+      { type: 'ReleaseHold', data: { userId, reservationId: other.data.reservationId } },
+      meta(),
+    );
+    expect(released.events.map((event) => event.type)).toEqual(['CreditsReleased']);
+    // The pack's payment is refunded; C, which cached the account before the pack, revokes it.
+    const revoked = await replicaC.credits.handle(
+      stream,
+      { type: 'RevokeCredits', data: { userId, lotId: purchaseId, reference: 're_1' } },
+      meta(),
+    );
+    expect(revoked.events.map((event) => event.type)).toEqual(['CreditsRevoked']);
+    // And a read on B shows all of it, though B appended none of the last three events.
+    const { state } = await replicaB.credits.read(stream);
+    expect(Object.keys(state.holds)).toEqual([big.data.reservationId]);
+    expect(state.lots[purchaseId]).toMatchObject({ remaining: 0 });
   });
 
   it('a repeated idempotency key appends nothing, even from a cold handler', async () => {

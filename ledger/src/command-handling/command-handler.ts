@@ -84,10 +84,14 @@ export class CommandHandler<State, Command, Event extends { type: string; data: 
     return this.mutex.run(streamId, () => this.handleNow(streamId, command, metadata));
   }
 
-  /** The stream's current state, as a copy the caller may keep. */
+  /**
+   * The stream's current state, as a copy the caller may keep: what the store holds now, not only
+   * what this process last saw (other replicas append to the same streams).
+   */
   async read(streamId: string): Promise<{ state: State; version: number }> {
     return this.mutex.run(streamId, async () => {
-      const loaded = await this.load(streamId);
+      const { loaded, cached } = await this.load(streamId);
+      if (cached) await this.catchUp(streamId, loaded);
       return { state: structuredClone(loaded.state), version: loaded.version };
     });
   }
@@ -107,8 +111,17 @@ export class CommandHandler<State, Command, Event extends { type: string; data: 
     metadata: CommandMetadata,
   ): Promise<HandleResult<Event>> {
     for (let attempt = 1; ; attempt++) {
-      const loaded = await this.load(streamId);
-      const events = this.decider.decide(command, loaded.state, metadata);
+      const { loaded, cached } = await this.load(streamId);
+      let decision = this.decideOn(loaded, command, metadata);
+      // A decision that appends events is checked against the log by the append's expected
+      // version. A refusal or a "nothing to do" appends nothing, so nothing would notice that a
+      // state cached here misses events another replica appended since (a refund's revoke finding
+      // no lot, a release finding no hold, a hold refused credits bought elsewhere): decided on a
+      // cached state, it is decided again once the events after it are read.
+      if (cached && !decision.appends && (await this.catchUp(streamId, loaded)))
+        decision = this.decideOn(loaded, command, metadata);
+      if ('refusal' in decision) throw decision.refusal;
+      const events = decision.events;
       if (events.length === 0) return { events, position: null, streamVersion: loaded.version };
       const eventMetadata = this.metadataFor(metadata);
       try {
@@ -140,6 +153,33 @@ export class CommandHandler<State, Command, Event extends { type: string; data: 
     }
   }
 
+  private decideOn(
+    loaded: Loaded<State>,
+    command: Command,
+    metadata: CommandMetadata,
+  ): { events: Event[]; appends: boolean } | { refusal: unknown; appends: false } {
+    try {
+      const events = this.decider.decide(command, loaded.state, metadata);
+      return { events, appends: events.length > 0 };
+    } catch (refusal) {
+      return { refusal, appends: false };
+    }
+  }
+
+  /** Folds the events appended after a loaded state (by any process); true when there were any. */
+  private async catchUp(streamId: string, loaded: Loaded<State>): Promise<boolean> {
+    const tail = await this.store.readStream(streamId, { fromVersion: loaded.version + 1 });
+    if (tail.length === 0) return false;
+    try {
+      for (const recorded of tail) this.fold(loaded, recorded);
+    } catch (error) {
+      this.cache.delete(streamId);
+      throw error;
+    }
+    await this.maybeSnapshot(streamId, loaded);
+    return true;
+  }
+
   private metadataFor(metadata: CommandMetadata): () => EventMetadata {
     return () => ({
       eventId: timeOrderedUuid(),
@@ -153,9 +193,10 @@ export class CommandHandler<State, Command, Event extends { type: string; data: 
     });
   }
 
-  private async load(streamId: string): Promise<Loaded<State>> {
+  /** The stream's state: this process's cached copy (`cached`, which may be behind) or the store's. */
+  private async load(streamId: string): Promise<{ loaded: Loaded<State>; cached: boolean }> {
     const cached = this.cache.get(streamId);
-    if (cached) return cached;
+    if (cached) return { loaded: cached, cached: true };
     const snapshot = await this.options.snapshots?.load(streamId);
     const usable = snapshot && snapshot.stateVersion === this.stateVersion ? snapshot : null;
     const loaded: Loaded<State> = usable
@@ -174,7 +215,7 @@ export class CommandHandler<State, Command, Event extends { type: string; data: 
     for (const recorded of tail) this.fold(loaded, recorded);
     this.cache.set(streamId, loaded);
     await this.maybeSnapshot(streamId, loaded);
-    return loaded;
+    return { loaded, cached: false };
   }
 
   private fold(loaded: Loaded<State>, recorded: RecordedEvent) {
