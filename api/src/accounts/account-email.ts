@@ -31,6 +31,24 @@ const changePasswordSchema = z.object({
 });
 
 export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct';
+
+/**
+ * Locks the user's row if its password is still the one just checked: a Google link, a reset or
+ * another change that committed since then (each locks the same row) refuses this change instead
+ * of being undone by it.
+ */
+async function lockUnchangedPassword(client: pg.PoolClient, user: UserRecord): Promise<void> {
+  const locked = await client.query(
+    'SELECT 1 FROM users WHERE id = $1 AND password_hash = $2 AND deleted_at IS NULL FOR UPDATE',
+    [user.id, user.passwordHash],
+  );
+  if (locked.rowCount === 0)
+    throw new AppError(
+      'CREDENTIALS_CHANGED',
+      'Your password or sign-in method changed a moment ago. Sign in again and retry.',
+      409,
+    );
+}
 const MAILS_PER_WINDOW = { limit: 5, windowSeconds: 3_600 };
 
 /**
@@ -93,13 +111,17 @@ export class AccountEmailService {
     if (await this.accounts.users.findByEmail(data.newEmail))
       throw conflict('An account with this email already exists');
     await this.limiter.hit(`change-email:user:${user.id}`, MAILS_PER_WINDOW);
-    await this.tokens.retireAll(this.pool, user.id, 'email_change');
-    const token = await this.tokens.issue(
-      user.id,
-      'email_change',
-      EMAIL_TOKEN_TTL_SECONDS,
-      data.newEmail,
-    );
+    const token = await withTransaction(this.pool, async (client) => {
+      await lockUnchangedPassword(client, user);
+      await this.tokens.retireAll(client, user.id, 'email_change');
+      return this.tokens.issue(
+        user.id,
+        'email_change',
+        EMAIL_TOKEN_TTL_SECONDS,
+        data.newEmail,
+        client,
+      );
+    });
     this.mail.sendLater({
       to: data.newEmail,
       userId: user.id,
@@ -160,7 +182,8 @@ export class AccountEmailService {
           throw conflict('Another account has started using this email; it cannot be yours.');
         throw error;
       }
-      await this.tokens.retireAll(client, userId, 'email_change');
+      // Links mailed to the old address (a password reset, a confirmation) end with it.
+      await this.tokens.retireEveryPurpose(client, userId);
       return { userId, changedFrom: current.email, email, name: current.full_name };
     });
     this.accounts.forgetUser(outcome.userId);
@@ -191,6 +214,7 @@ export class AccountEmailService {
     await this.checkCurrentPassword(user, data.currentPassword);
     const passwordHash = await hashPassword(data.newPassword);
     await withTransaction(this.pool, async (client) => {
+      await lockUnchangedPassword(client, user);
       await client.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [
         user.id,
         passwordHash,
@@ -200,7 +224,8 @@ export class AccountEmailService {
          WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL`,
         [user.id, currentSessionId],
       );
-      await this.tokens.retireAll(client, user.id, 'password_reset');
+      // A change of email or a reset asked for with the old password ends with it.
+      await this.tokens.retireEveryPurpose(client, user.id);
     });
     this.accounts.forgetUser(user.id);
     this.mail.sendLater({ to: user.email, userId: user.id, ...passwordChangedMail(user.fullName) });

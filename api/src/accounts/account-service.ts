@@ -11,6 +11,7 @@ import {
   profileUpdateSchema,
   registrationSchema,
 } from './account-validation';
+import { AccountTokens } from './account-tokens';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password-hasher';
 import { RateLimiter, type RateLimit } from './rate-limiter';
 import { SessionCache, type CachedSession } from './session-cache';
@@ -18,6 +19,14 @@ import { Sessions, type SessionRecord } from './sessions';
 import { toUser, UsersRepository, type UserRecord, type UserRow } from './users-repository';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
+
+/** A verified Google email whose account is linked to another Google account already. */
+const googleAccountTaken = () =>
+  new AppError(
+    'GOOGLE_ACCOUNT_TAKEN',
+    'The account with this email signs in with another Google account; sign in with that one',
+    409,
+  );
 
 export interface AuthLimits {
   readonly loginPerIp: RateLimit;
@@ -167,20 +176,25 @@ export class AccountService {
         );
       }
       // Nobody proved they own this address when the password account was made; Google just did.
-      // Whoever registered it first (possibly someone else) loses the password and every session.
-      // One transaction: the row lock of the link is held until every session is revoked, and a
-      // password sign-in locks the same row to create its session (Sessions.createForPassword).
+      // Whoever registered it first (possibly someone else) loses the password, every session and
+      // every link mailed for the account (a change of email they asked for would otherwise move
+      // the account to their address later). One transaction: the row lock of the link is held
+      // until all of that ends, and a password sign-in (Sessions.createForPassword), a change of
+      // password and a request to change the email lock the same row.
       const client = await this.pool.connect();
       let linked: UserRecord;
       try {
         await client.query('BEGIN');
-        linked = await new UsersRepository(client).linkGoogle(
+        const joined = await new UsersRepository(client).linkGoogle(
           existing.id,
           profile.subject,
           profile.pictureUrl,
         );
+        if (!joined) throw googleAccountTaken();
+        linked = joined;
         await new UsersRepository(client).markEmailVerified(existing.id);
         await new Sessions(client).revokeAllOf(existing.id);
+        await new AccountTokens(client).retireEveryPurpose(client, existing.id);
         await client.query('COMMIT');
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);

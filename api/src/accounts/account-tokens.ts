@@ -52,9 +52,10 @@ export class AccountTokens {
     purpose: TokenPurpose,
     ttlSeconds: number,
     email: string | null,
+    db: Queryable = this.db,
   ): Promise<string> {
     const { token, hash } = newToken();
-    await this.db.query(
+    await db.query(
       `INSERT INTO account_tokens (token_hash, user_id, purpose, email, expires_at)
        VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
       [hash, userId, purpose, email, ttlSeconds],
@@ -105,6 +106,18 @@ export class AccountTokens {
       [hashToken(token)],
     );
     return result.rows[0]?.purpose ?? null;
+  }
+
+  /**
+   * Every open token of the account ends, whatever it was for: its credentials or its address
+   * changed (a Google link, a password reset or change, a new email), so no link mailed before
+   * may act on it. Run in the transaction that makes the change, after it locked the user's row.
+   */
+  async retireEveryPurpose(db: Queryable, userId: string): Promise<void> {
+    await db.query(
+      `UPDATE account_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`,
+      [userId],
+    );
   }
 
   /** Every other open token of this purpose ends (a reset or a confirmation has happened). */

@@ -103,7 +103,9 @@ export class PasswordResetService {
          WHERE id = $1 AND deleted_at IS NULL RETURNING id, email, full_name`,
         [userId, passwordHash, email ?? ''],
       );
-      await this.tokens.retireAll(client, userId, 'password_reset');
+      // Every link mailed before ends: other resets, and a change of email that whoever knew
+      // the old password may have asked for.
+      await this.tokens.retireEveryPurpose(client, userId);
       await client.query(
         'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL',
         [userId],

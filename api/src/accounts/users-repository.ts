@@ -140,18 +140,24 @@ export class UsersRepository {
     return (result.rowCount ?? 0) > 0;
   }
 
+  /**
+   * Links a Google account to this user, ending its password; null when the user is linked to
+   * another Google account already (never replaced: that would hand the account to whoever holds
+   * the new one) or is gone.
+   */
   async linkGoogle(
     userId: string,
     subject: string,
     profileImageUrl: string | null,
-  ): Promise<UserRecord> {
+  ): Promise<UserRecord | null> {
     const result = await this.db.query<UserRow>(
       `UPDATE users SET google_subject = $2, profile_image_url = coalesce(profile_image_url, $3),
          password_hash = NULL, updated_at = now()
-       WHERE id = $1 RETURNING *`,
+       WHERE id = $1 AND deleted_at IS NULL AND (google_subject IS NULL OR google_subject = $2)
+       RETURNING *`,
       [userId, subject, profileImageUrl],
     );
-    return toUser(result.rows[0]!);
+    return result.rows[0] ? toUser(result.rows[0]) : null;
   }
 
   async markEmailVerified(userId: string): Promise<void> {

@@ -94,6 +94,12 @@ export const GOOGLE_ERROR_TOASTS: Readonly<Record<string, ToastInput>> = {
     description: 'Google did not share your account with us. Try again, or use email and password.',
     variant: 'destructive',
   },
+  google_account_taken: {
+    title: 'Google sign-in failed',
+    description:
+      'The account with this email signs in with another Google account. Sign in with that Google account instead.',
+    variant: 'destructive',
+  },
   google_email_unverified: {
     title: 'Google sign-in failed',
     description:
