@@ -23,6 +23,7 @@ import {
 } from './generation-pipeline';
 import { GenerationRepository, type GenerationRequest } from './generation-repository';
 import { GenerationSettlement, resultUrlFor, type SettlementActor } from './generation-settlement';
+import { parseInput } from '../accounts/account-validation';
 import { actionFigureConfigSchema } from './prompts/action-figure-prompt';
 import { buildGenerationPrompt, MAX_PROMPT_LENGTH } from './prompts/style-prompts';
 import type { ProviderQueue } from './provider-queue';
@@ -125,6 +126,12 @@ export class GenerationService {
     if ((request.prompt ?? '').length > MAX_PROMPT_LENGTH) {
       throw badInput(`The prompt can be at most ${MAX_PROMPT_LENGTH} characters`);
     }
+    // The card's details are checked before anything else costs: a card the user filled in
+    // wrongly is refused, never silently printed without them.
+    const actionFigure =
+      style === 'action-figure' && request.actionFigure
+        ? parseInput(actionFigureConfigSchema, request.actionFigure)
+        : null;
     const idempotencyKey = request.idempotencyKey?.trim().slice(0, 200) || null;
     if (idempotencyKey) {
       const earlier = await this.repository.findByIdempotencyKey(user.id, idempotencyKey);
@@ -133,10 +140,6 @@ export class GenerationService {
     const snapshot = await (request.accountCheck ?? this.checkAccount(user.id));
     const photo = await this.checkPhoto(style, request.photo);
     const checkedAt = performance.now();
-    const actionFigure =
-      style === 'action-figure' && request.actionFigure
-        ? actionFigureConfigSchema.safeParse(request.actionFigure)
-        : null;
     const { userPrompt, prompt } = buildGenerationPrompt(style, request.prompt);
 
     const id = idempotencyKey ? derivedGenerationId(user.id, idempotencyKey) : randomUUID();
@@ -165,7 +168,7 @@ export class GenerationService {
       // Every generation its own variation; recorded with the request so it can be reproduced.
       seed: randomInt(0, 2 ** 31),
       photo: photo.data,
-      ...(actionFigure?.success ? { actionFigure: actionFigure.data } : {}),
+      ...(actionFigure ? { actionFigure } : {}),
       priority:
         isPaidPlan(snapshot.subscription?.planId) && snapshot.subscription?.status === 'active'
           ? 'priority'

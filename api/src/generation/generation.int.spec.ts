@@ -275,6 +275,37 @@ describe('image generation', () => {
       expect(events.some((e) => e.type === 'CreditsReserved')).toBe(false);
     });
 
+    it('an action figure card filled in wrongly (REST and GraphQL) is refused, never printed without its details', async () => {
+      const { client, userId } = await signedInUser(app, 10);
+      const card = {
+        name: 'N'.repeat(61),
+        profession: 'Pilot',
+        accessories: [],
+        pose: 'Victory Pose',
+        style: 'Vintage Toy',
+      };
+      const rest = await restUpload(
+        client,
+        { bytes: photo, name: 'cat.png', type: 'image/png' },
+        { actionFigure: JSON.stringify(card) },
+      );
+      expect(rest.status).toBe(400);
+      expect(await rest.json()).toMatchObject({
+        message: 'Name must be at most 60 characters',
+      });
+      const gql = await graphqlUpload(client, 'ACTION_FIGURE', photo, {
+        actionFigure: {
+          ...card,
+          name: 'Ada',
+          accessories: Array.from({ length: 13 }, (_, i) => `a${i}`),
+        },
+      });
+      expect(gql.errors?.[0]?.message).toBe('At most 12 accessories');
+      expect(await balanceOf(app, userId)).toMatchObject({ available: 10, held: 0 });
+      const events = await app.runtime.storage.store.readStream(creditStreamId(userId));
+      expect(events.some((e) => e.type === 'CreditsReserved')).toBe(false);
+    });
+
     it('a missing file for another style says Image is required', async () => {
       const { client } = await signedInUser(app, 10);
       const response = await restUpload(client, null, { prompt: 'x', style: 'chibi' });
