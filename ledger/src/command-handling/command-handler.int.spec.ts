@@ -22,7 +22,7 @@ const grant = (userId: string, amount: number): CreditAccountCommand => ({
   type: 'GrantCredits',
   data: { userId, grantId: randomUUID(), amount, source: 'goodwill', expiresAt: null },
 });
-const hold = (userId: string): CreditAccountCommand => ({
+const hold = (userId: string): Extract<CreditAccountCommand, { type: 'HoldCredits' }> => ({
   type: 'HoldCredits',
   data: {
     userId,
