@@ -193,9 +193,24 @@ export class GenerationPipeline {
         : outcome.status === 'canceled' && !timeout.aborted
           ? 'PROVIDER_CANCELED'
           : 'PROVIDER_TIMEOUT';
-    await this.settlement.release(request, code, message, job.by);
+    const delivered = await this.settlement.release(request, code, message, job.by);
+    if (delivered) return this.deliveredAfterAll(request, job, delivered);
     this.finished(request, job.heldAt, code);
     throw new AppError('GENERATION_FAILED', message || GENERATION_FAILED_MESSAGE, 502);
+  }
+
+  /**
+   * The hold turned out captured when the failure path went to release it (a step after the
+   * capture failed, or another replica's recovery delivered the image): the user paid for an
+   * image that is in My creations, so they are answered with it, not told it failed.
+   */
+  private deliveredAfterAll(
+    request: GenerationRequest,
+    job: GenerationJob,
+    delivered: GenerationRequest,
+  ): GenerationOutcome {
+    this.finished(request, job.heldAt, null);
+    return { generation: delivered, url: resultUrlFor(request.id) };
   }
 
   /** Anything unexpected on the way: the hold is released (or left to the reconciler). */
@@ -203,18 +218,22 @@ export class GenerationPipeline {
     request: GenerationRequest,
     job: GenerationJob,
     error: unknown,
-  ): Promise<never> {
+  ): Promise<GenerationOutcome> {
     const message = error instanceof ProviderError ? error.message : GENERATION_FAILED_MESSAGE;
     const code = error instanceof ProviderError ? error.code : 'INTERNAL';
     if (!(error instanceof ProviderError))
       log.error({ err: error, generationId: request.id }, 'generation failed');
-    await this.settlement.release(request, code, message, job.by).catch((releaseError: unknown) => {
-      // Left for the reconciler: the hold's deadline guarantees it is settled.
-      log.error(
-        { err: releaseError, generationId: request.id },
-        'release failed; the reconciler will settle the hold',
-      );
-    });
+    const delivered = await this.settlement
+      .release(request, code, message, job.by)
+      .catch((releaseError: unknown) => {
+        // Left for the reconciler: the hold's deadline guarantees it is settled.
+        log.error(
+          { err: releaseError, generationId: request.id },
+          'release failed; the reconciler will settle the hold',
+        );
+        return null;
+      });
+    if (delivered) return this.deliveredAfterAll(request, job, delivered);
     this.finished(request, job.heldAt, code);
     throw new AppError(
       'GENERATION_FAILED',

@@ -10,6 +10,10 @@ const INTERRUPTED = 'The generation was interrupted. Your credits were not used.
 /** A prediction still running this long after its deadline is given up on. */
 const GIVE_UP_AFTER_MS = 30 * 60_000;
 
+/** A release finds the hold captured when the image was delivered meanwhile (by another replica). */
+const settledBy = (delivered: GenerationRequest | null): 'delivered' | 'released' =>
+  delivered ? 'delivered' : 'released';
+
 export interface RecoveryReport {
   delivered: number;
   released: number;
@@ -73,10 +77,10 @@ export class GenerationRecovery {
         ? 'delivered'
         : 'released';
     }
-    if (!request.predictionId) {
-      await this.generations.settlement.release(request, 'INTERRUPTED', INTERRUPTED, by);
-      return 'released';
-    }
+    if (!request.predictionId)
+      return settledBy(
+        await this.generations.settlement.release(request, 'INTERRUPTED', INTERRUPTED, by),
+      );
     const outcome = await this.provider.check(request.predictionId);
     switch (outcome.status) {
       case 'succeeded':
@@ -85,19 +89,22 @@ export class GenerationRecovery {
           : 'released';
       case 'processing':
         if (now.getTime() - request.deadline.getTime() < GIVE_UP_AFTER_MS) return 'waiting';
-        await this.generations.settlement.release(request, 'PROVIDER_TIMEOUT', INTERRUPTED, by);
-        return 'released';
-      case 'failed':
-        await this.generations.settlement.release(request, outcome.code, outcome.message, by);
-        return 'released';
-      case 'canceled':
-        await this.generations.settlement.release(
-          request,
-          'PROVIDER_CANCELED',
-          outcome.message,
-          by,
+        return settledBy(
+          await this.generations.settlement.release(request, 'PROVIDER_TIMEOUT', INTERRUPTED, by),
         );
-        return 'released';
+      case 'failed':
+        return settledBy(
+          await this.generations.settlement.release(request, outcome.code, outcome.message, by),
+        );
+      case 'canceled':
+        return settledBy(
+          await this.generations.settlement.release(
+            request,
+            'PROVIDER_CANCELED',
+            outcome.message,
+            by,
+          ),
+        );
     }
   }
 

@@ -125,13 +125,16 @@ export class GenerationSettlement {
     return completed ?? { ...request, status: 'succeeded', resultKey: resultKeyFor(request) };
   }
 
-  /** Releases the hold. Returns false when it had been captured (the image was delivered). */
+  /**
+   * Releases the hold. Returns null when it did; when the hold had been captured already (the
+   * image was delivered, and its record is finished here), the delivered generation.
+   */
   async release(
     request: GenerationRequest,
     code: string,
     message: string,
     by: SettlementActor,
-  ): Promise<boolean> {
+  ): Promise<GenerationRequest | null> {
     let released: GlobalPosition | null;
     try {
       released = (
@@ -142,14 +145,12 @@ export class GenerationSettlement {
         )
       ).position;
     } catch (error) {
-      if (error instanceof HoldAlreadySettledError && error.settledAs === 'captured') {
-        await this.recordDelivered(request, by);
-        return false;
-      }
+      if (error instanceof HoldAlreadySettledError && error.settledAs === 'captured')
+        return this.recordDelivered(request, by);
       throw error;
     }
     await this.markFailed(request, code, message, by, released);
-    return true;
+    return null;
   }
 
   private async markFailed(

@@ -196,6 +196,32 @@ describe('image generation', () => {
     ]);
   });
 
+  it('a step after the capture that fails once (the upload not deleted) still answers with the image the user paid for', async () => {
+    const { client, userId } = await signedInUser(app, 10);
+    const blobs = app.services.blobs;
+    const deleteBlob = blobs.delete.bind(blobs);
+    let failures = 0;
+    blobs.delete = async (key: string) => {
+      if (key.startsWith('uploads/') && failures++ === 0) throw new Error('storage hiccup');
+      return deleteBlob(key);
+    };
+    try {
+      const response = await restUpload(
+        client,
+        { bytes: photo, name: 'cat.png', type: 'image/png' },
+        { style: 'chibi' },
+      );
+      expect(response.status).toBe(200);
+      const { url } = (await response.json()) as { url: string };
+      expect((await client.fetch(url)).status).toBe(200);
+    } finally {
+      blobs.delete = deleteBlob;
+    }
+    expect(failures).toBe(2);
+    expect(await balanceOf(app, userId)).toMatchObject({ available: 5, held: 0, lifetimeSpent: 5 });
+    expect(await blobFiles(app, 'uploads/')).toEqual([]);
+  });
+
   it('a repeated idempotency key never costs twice', async () => {
     const { client, userId } = await signedInUser(app, 15);
     const first = await graphqlUpload(client, 'ANIME', photo, { idempotencyKey: 'client-key-1' });
