@@ -1,7 +1,10 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import {
+  componentLogger,
   CREDITS_PER_GENERATION,
   creditStreamId,
+  DomainError,
+  HoldNotFoundError,
   INSUFFICIENT_CREDITS_MESSAGE,
   TooManyGenerationsError,
   type Ledger,
@@ -35,6 +38,8 @@ import {
   type PhotoDecoder,
   type Upload,
 } from './upload/sanitize-upload';
+
+const log = componentLogger('generation');
 
 export const MAX_GENERATIONS_IN_PROGRESS = 2;
 
@@ -233,9 +238,39 @@ export class GenerationService {
         },
       );
     } catch (error) {
-      // Nothing was held: the request never happened.
-      await this.repository.delete(request.id);
+      // Refused, or the append failed and whatever it may have held is released: nothing is held,
+      // the request never happened. Otherwise the row stays pending for recovery.
+      if (error instanceof DomainError || (await this.releasedAnyHold(request, by)))
+        await this.repository.delete(request.id);
       throw error;
+    }
+  }
+
+  /**
+   * The hold's append failed without a refusal (a lost connection, a deadline): it may have
+   * committed all the same. Whatever it holds is released now (true once nothing is held); if even
+   * that fails, false, and recovery settles the hold by its deadline.
+   */
+  private async releasedAnyHold(request: GenerationRequest, by: SettlementActor) {
+    try {
+      await this.ledger.credits.handle(
+        creditStreamId(request.userId),
+        { type: 'ReleaseHold', data: { userId: request.userId, reservationId: request.id } },
+        {
+          now: new Date(),
+          ...by,
+          reason: 'Generation not started: its hold could not be confirmed',
+          idempotencyKey: `release:${request.id}`,
+        },
+      );
+      return true;
+    } catch (releaseError) {
+      if (releaseError instanceof HoldNotFoundError) return true;
+      log.error(
+        { err: releaseError, generationId: request.id },
+        'the hold could not be confirmed nor released; recovery will settle it',
+      );
+      return false;
     }
   }
 

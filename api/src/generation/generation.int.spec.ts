@@ -222,6 +222,42 @@ describe('image generation', () => {
     expect(await blobFiles(app, 'uploads/')).toEqual([]);
   });
 
+  it('a hold whose append committed but answered an error is released at once; one that never committed leaves nothing', async () => {
+    const credits = app.services.ledger.credits;
+    const handle = credits.handle.bind(credits);
+    for (const committed of [true, false]) {
+      const { client, userId } = await signedInUser(app, 10);
+      let failed = false;
+      credits.handle = async (streamId, command, metadata) => {
+        if (command.type !== 'HoldCredits' || failed) return handle(streamId, command, metadata);
+        failed = true;
+        if (committed) await handle(streamId, command, metadata);
+        throw new Error('connection terminated unexpectedly');
+      };
+      try {
+        const response = await restUpload(
+          client,
+          { bytes: photo, name: 'cat.png', type: 'image/png' },
+          { style: 'chibi' },
+        );
+        expect(response.status).toBe(500);
+      } finally {
+        credits.handle = handle;
+      }
+      const { state } = await credits.read(creditStreamId(userId));
+      expect(Object.keys(state.holds)).toEqual([]);
+      const events = await app.runtime.storage.store.readStream(creditStreamId(userId));
+      expect(events.map((event) => event.type).filter((type) => type !== 'CreditsGranted')).toEqual(
+        committed ? ['CreditsReserved', 'CreditsReleased'] : [],
+      );
+      const rows = await app.database.pool.query(
+        'SELECT 1 FROM generation_requests WHERE user_id = $1',
+        [userId],
+      );
+      expect(rows.rowCount).toBe(0);
+    }
+  });
+
   it('a repeated idempotency key never costs twice', async () => {
     const { client, userId } = await signedInUser(app, 15);
     const first = await graphqlUpload(client, 'ANIME', photo, { idempotencyKey: 'client-key-1' });
