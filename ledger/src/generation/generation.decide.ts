@@ -87,6 +87,11 @@ export function decideGeneration(
     case 'ShareGeneration': {
       assertOwned(state, command.data.generationId, command.data.userId);
       if (state.status !== 'succeeded') throw new GenerationNotShareableError();
+      // Its image was deleted when its retention ended: a link would only ever answer 404.
+      if (state.resultExpired)
+        throw new GenerationNotShareableError(
+          'This image is no longer kept, so it cannot be shared',
+        );
       if (state.share?.shareId === command.data.shareId) return [];
       // Sharing again while shared replaces the link (two clicks racing: the last one stands).
       const replaced: GenerationEvent[] = state.share

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidCommandError } from '../shared/errors';
+import { GenerationNotShareableError, InvalidCommandError } from '../shared/errors';
 import type { CommandMetadata } from '../shared/metadata';
 import { decideGeneration } from './generation.decide';
 import {
@@ -65,6 +65,24 @@ describe('a delivered result expiring', () => {
   it('refuses for a generation that delivered nothing', () => {
     expect(() => decideGeneration(expire, given(requested), metadata('expire'))).toThrow(
       InvalidCommandError,
+    );
+  });
+
+  it('cannot be shared once expired', () => {
+    const expired = evolveGeneration(
+      given(requested, succeeded),
+      decideGeneration(expire, given(requested, succeeded), metadata('expire'))[0]!,
+      { idempotencyKey: 'expire', occurredAt: at.getTime() },
+    );
+    const share = {
+      type: 'ShareGeneration' as const,
+      data: { generationId, userId, shareId: 's-2', includesOriginal: false },
+    };
+    expect(decideGeneration(share, given(requested, succeeded), metadata('share-1'))).toHaveLength(
+      1,
+    );
+    expect(() => decideGeneration(share, expired, metadata('share-2'))).toThrow(
+      new GenerationNotShareableError('This image is no longer kept, so it cannot be shared'),
     );
   });
 

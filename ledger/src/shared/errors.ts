@@ -70,8 +70,8 @@ export class GenerationNotFoundError extends DomainError {
 }
 
 export class GenerationNotShareableError extends DomainError {
-  constructor() {
-    super('GENERATION_NOT_SHAREABLE', 'Only a finished image can be shared');
+  constructor(message = 'Only a finished image can be shared') {
+    super('GENERATION_NOT_SHAREABLE', message);
   }
 }
 
