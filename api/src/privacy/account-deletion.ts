@@ -94,22 +94,28 @@ export class AccountDeletionService {
       );
       await client.query('DELETE FROM generation_requests WHERE user_id = $1', [user.id]);
       await client.query('DELETE FROM data_exports WHERE user_id = $1', [user.id]);
+      // What was sent or addressed to the account's address without an account is the person's
+      // only if the account proved it owns that address; what another account sent or was sent
+      // (from an address this one took over later) is never touched.
+      const ownsAddress = user.emailVerifiedAt !== null;
       await client.query(
-        'DELETE FROM contact_messages WHERE user_id = $1 OR lower(email) = lower($2)',
-        [user.id, user.email],
+        `DELETE FROM contact_messages
+         WHERE user_id = $1 OR (user_id IS NULL AND $3::boolean AND lower(email) = lower($2))`,
+        [user.id, user.email, ownsAddress],
       );
       // A recipient's waiting gift mail is theirs: kept, without the buyer's words or account.
       await this.giftMail?.rewriteRecipientMailOf(client, user.id);
       await client.query(
-        'DELETE FROM outbox_mail WHERE user_id = $1 OR lower(to_address) = lower($2)',
-        [user.id, user.email],
+        `DELETE FROM outbox_mail
+         WHERE user_id = $1 OR (user_id IS NULL AND $3::boolean AND lower(to_address) = lower($2))`,
+        [user.id, user.email, ownsAddress],
       );
       // A gift stays redeemable (its recipient keeps it), without what the buyer wrote or whom to.
       await client.query('DELETE FROM gift_orders WHERE buyer_id = $1', [user.id]);
       await client.query(
         `UPDATE gifts SET message = NULL, recipient_email = NULL
-         WHERE buyer_id = $1 OR lower(recipient_email) = lower($2)`,
-        [user.id, user.email],
+         WHERE buyer_id = $1 OR ($3::boolean AND lower(recipient_email) = lower($2))`,
+        [user.id, user.email, ownsAddress],
       );
       // A pending change of email names the other address.
       await client.query('DELETE FROM account_tokens WHERE user_id = $1', [user.id]);

@@ -244,10 +244,14 @@ export class DataExportService {
        FROM billing_pack_payments WHERE user_id = $1 ORDER BY paid_at`,
       [userId],
     );
+    // Messages sent signed in, and those sent signed out from the account's address once the
+    // account has proved it owns that address; never another account's, whatever their address.
     const messages = await this.pool.query(
       `SELECT id, name, email, subject, category, message, gdpr_consent, marketing_consent, created_at, handled_at
-       FROM contact_messages WHERE user_id = $1 OR lower(email) = lower($2) ORDER BY created_at`,
-      [userId, profile.email],
+       FROM contact_messages
+       WHERE user_id = $1 OR (user_id IS NULL AND $3::boolean AND lower(email) = lower($2))
+       ORDER BY created_at`,
+      [userId, profile.email, profile.email_verified_at !== null],
     );
     Object.assign(files, {
       'profile.json': json(profile),

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpClient } from '../testing/http-client';
+import { startTestApp, type TestApp } from '../testing/test-app';
+
+// Records found by an email address (messages sent signed out) belong to an account only once it
+// has proved it owns that address, and records of another account never do: an address registered
+// by someone else first, or one another account used before, reads and erases nothing of others.
+
+const SEND = `mutation ($input: ContactMessageInput!) { submitContactMessage(input: $input) { id } }`;
+
+describe('records found by email address in an export and an erasure', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const send = (client: HttpClient, email: string, message: string) =>
+    client.graphql(SEND, {
+      input: {
+        name: 'Someone',
+        email,
+        subject: 'About my data',
+        category: 'GDPR',
+        message,
+        gdprConsent: true,
+      },
+    });
+  async function register(email: string) {
+    const client = new HttpClient(app.url);
+    const response = await client.json('/api/auth/register', {
+      email,
+      password: 'password-1',
+      username: `addr${randomUUID().slice(0, 8)}`,
+    });
+    expect(response.status).toBe(201);
+    return { client, userId: ((await response.json()) as { user: { id: string } }).user.id };
+  }
+  const exportedMessages = async (userId: string) => {
+    const files = unzipSync(new Uint8Array(await app.services.dataExports.build(userId)));
+    return (
+      JSON.parse(new TextDecoder().decode(files['contact-messages.json'])) as { message: string }[]
+    ).map((m) => m.message);
+  };
+  const stored = async (...texts: string[]) =>
+    (
+      await app.database.pool.query<{ message: string }>(
+        'SELECT message FROM contact_messages WHERE message = ANY($1) ORDER BY message',
+        [texts],
+      )
+    ).rows.map((row) => row.message);
+
+  it('an unverified account gets none of the signed-out messages of its address, and its deletion erases none', async () => {
+    const address = `addr-${randomUUID().slice(0, 8)}@example.com`;
+    const visitorText = `visitor ${randomUUID()}`;
+    expect((await send(new HttpClient(app.url), address, visitorText)).errors).toBeUndefined();
+    const squatter = await register(address);
+    expect(await exportedMessages(squatter.userId)).toEqual([]);
+
+    // Verified, the address is the account's: its signed-out messages are in the export.
+    await app.database.pool.query('UPDATE users SET email_verified_at = now() WHERE id = $1', [
+      squatter.userId,
+    ]);
+    expect(await exportedMessages(squatter.userId)).toEqual([visitorText]);
+    await app.database.pool.query('UPDATE users SET email_verified_at = NULL WHERE id = $1', [
+      squatter.userId,
+    ]);
+
+    const user = (await app.services.accounts.users.findById(squatter.userId))!;
+    await app.services.accountDeletion.erase(user);
+    expect(await stored(visitorText)).toEqual([visitorText]);
+  });
+
+  it("another account's messages from an address it used before are never this account's", async () => {
+    const address = `former-${randomUUID().slice(0, 8)}@example.com`;
+    const first = await register(address);
+    const firstText = `first owner ${randomUUID()}`;
+    expect((await send(first.client, address, firstText)).errors).toBeUndefined();
+    await app.database.pool.query(`UPDATE users SET email = $2 WHERE id = $1`, [
+      first.userId,
+      `moved-${randomUUID().slice(0, 8)}@example.com`,
+    ]);
+    const second = await register(address);
+    await app.database.pool.query('UPDATE users SET email_verified_at = now() WHERE id = $1', [
+      second.userId,
+    ]);
+    expect(await exportedMessages(second.userId)).toEqual([]);
+    await app.services.accountDeletion.erase(
+      (await app.services.accounts.users.findById(second.userId))!,
+    );
+    expect(await stored(firstText)).toEqual([firstText]);
+    expect(await exportedMessages(first.userId)).toEqual([firstText]);
+  });
+});
