@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
 import { creditStreamId, generationStreamId } from '@app/ledger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shareBlobKeys } from '../sharing/share-id';
+import { systemContext } from '../shared/request-context';
 import { signedInUser } from '../testing/accounts';
 import { fixturePhoto } from '../testing/fixtures';
 import { startLocalS3, type LocalS3 } from '../testing/local-s3';
@@ -65,6 +67,19 @@ describe.each(stores)('result retention on %s', (_name, startStore) => {
       `UPDATE generation_requests SET completed_at = now() - interval '91 days' WHERE id = $1`,
       [old],
     );
+    // The old one was shared with its original photo, and the page made a preview.
+    const shared = await app.services.sharing.share(
+      userId,
+      old,
+      {
+        includeOriginal: true,
+        originalPhoto: await fs.readFile(fixturePhoto('chelsea.png')),
+      },
+      systemContext('retention-spec'),
+    );
+    const shareKeys = shareBlobKeys(shared.shareId);
+    await blobs.put(shareKeys[1]!, Buffer.from('a preview'), 'image/webp');
+    expect(await blobs.exists(shareKeys[0]!)).toBe(true);
     const oldKey = `results/${userId}/${old}.png`;
     const freshKey = `results/${userId}/${fresh}.png`;
     const orphanKey = `results/${userId}/00000000-0000-4000-8000-000000000000.png`;
@@ -93,6 +108,7 @@ describe.each(stores)('result retention on %s', (_name, startStore) => {
     expect(results.reduce((sum, r) => sum + r.orphansRemoved, 0)).toBe(1);
 
     expect(await blobs.exists(oldKey)).toBe(false);
+    for (const key of shareKeys) expect(await blobs.exists(key)).toBe(false);
     expect(await blobs.exists(orphanKey)).toBe(false);
     expect(await blobs.exists(freshKey)).toBe(true);
     const events = await app.runtime.storage.store.readStream(generationStreamId(old));

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { generationStreamId, type Ledger } from '@app/ledger';
 import type pg from 'pg';
 import { withJobLease } from '../jobs/job-lease';
+import { shareBlobKeys } from '../sharing/share-id';
 import type { BlobStore } from '../storage/blob-store';
 
 export interface RetentionOptions {
@@ -131,6 +132,13 @@ export class ResultRetention {
     );
     for (const key of [row.result_key, rows[0]?.upload_key ?? null])
       if (key) await this.blobs.delete(key);
+    // The expiry closed any open link; the photos its links ever showed go with the image (the
+    // sharing service drops them when a link closes, which this path does not pass through).
+    for (const event of await this.ledger.store.readStream(generationStreamId(row.id))) {
+      const shareId = (event.data as { shareId?: unknown }).shareId;
+      if (event.type === 'GenerationShared' && typeof shareId === 'string')
+        for (const key of shareBlobKeys(shareId)) await this.blobs.delete(key);
+    }
     await this.pool.query(
       'UPDATE generation_requests SET result_key = NULL, upload_key = NULL WHERE id = $1',
       [row.id],
