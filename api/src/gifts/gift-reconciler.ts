@@ -23,7 +23,7 @@ export class GiftReconciler {
     correlationId: string,
   ): Promise<{ issued: number; credited: number; refunded: number }> {
     const report = { issued: 0, credited: 0, refunded: 0 };
-    for (const row of await this.gifts.listUnsettled()) {
+    for (const row of await this.gifts.takeUnsettledPage()) {
       try {
         const stream = giftStreamId(row.giftId);
         let { state } = await this.ledger.gifts.read(stream);

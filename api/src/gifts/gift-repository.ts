@@ -117,9 +117,19 @@ export class GiftRepository {
     return result.rows.map(fromDb);
   }
 
-  async listUnsettled(limit = 500): Promise<GiftRow[]> {
+  /**
+   * A page of the gifts not yet settled, those checked longest ago (or never) first, each stamped
+   * as checked now: an unredeemed gift stays unsettled until someone redeems it, so a page by age
+   * alone would show the same oldest gifts for ever once there are more than fit in it.
+   */
+  async takeUnsettledPage(limit = 500): Promise<GiftRow[]> {
     const result = await this.db.query<DbRow>(
-      'SELECT * FROM gifts WHERE settled_at IS NULL ORDER BY created_at LIMIT $1',
+      `UPDATE gifts SET reconciled_at = now()
+       WHERE gift_id IN (
+         SELECT gift_id FROM gifts WHERE settled_at IS NULL
+         ORDER BY reconciled_at NULLS FIRST, created_at LIMIT $1
+       )
+       RETURNING *`,
       [limit],
     );
     return result.rows.map(fromDb);
