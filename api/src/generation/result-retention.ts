@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { generationStreamId, type Ledger } from '@app/ledger';
 import type pg from 'pg';
 import { withJobLease } from '../jobs/job-lease';
-import { shareBlobKeys } from '../sharing/share-id';
+import { everyShareBlobKey } from '../sharing/share-blobs';
 import type { BlobStore } from '../storage/blob-store';
 
 export interface RetentionOptions {
@@ -134,11 +134,8 @@ export class ResultRetention {
       if (key) await this.blobs.delete(key);
     // The expiry closed any open link; the photos its links ever showed go with the image (the
     // sharing service drops them when a link closes, which this path does not pass through).
-    for (const event of await this.ledger.store.readStream(generationStreamId(row.id))) {
-      const shareId = (event.data as { shareId?: unknown }).shareId;
-      if (event.type === 'GenerationShared' && typeof shareId === 'string')
-        for (const key of shareBlobKeys(shareId)) await this.blobs.delete(key);
-    }
+    for (const key of await everyShareBlobKey(this.ledger.store, row.id))
+      await this.blobs.delete(key);
     await this.pool.query(
       'UPDATE generation_requests SET result_key = NULL, upload_key = NULL WHERE id = $1',
       [row.id],

@@ -15,6 +15,7 @@ import type { GenerationRepository } from '../generation/generation-repository';
 import { sanitizeUpload, type PhotoDecoder } from '../generation/upload/sanitize-upload';
 import { RateLimitedError, badInput, notFound } from '../shared/errors';
 import type { RequestContext } from '../shared/request-context';
+import { everyShareBlobKey } from './share-blobs';
 import type { BlobStore } from '../storage/blob-store';
 import {
   isShareIdShaped,
@@ -149,25 +150,42 @@ export class GenerationSharing {
     context: RequestContext,
   ): Promise<void> {
     if (!isUuid(generationId)) throw generationNotFound();
-    const events = await this.handle(
-      generationId,
-      { type: 'DeleteGeneration', data: { generationId, userId } },
-      this.metadata(
-        userId,
-        context,
-        'Owner deleted the generation',
-        `delete:${generationId}:${randomUUID()}`,
-      ),
-    );
-    const removed = await this.pool.query<{ result_key: string | null; upload_key: string | null }>(
-      'DELETE FROM generation_requests WHERE id = $1 AND user_id = $2 RETURNING result_key, upload_key',
+    let deletedBefore: unknown = null;
+    try {
+      await this.handle(
+        generationId,
+        { type: 'DeleteGeneration', data: { generationId, userId } },
+        this.metadata(
+          userId,
+          context,
+          'Owner deleted the generation',
+          `delete:${generationId}:${randomUUID()}`,
+        ),
+      );
+    } catch (error) {
+      // Deleted already, but what follows the event may not have finished (a failure or a crash
+      // after it): the owner asking again finishes it instead of being told it does not exist.
+      const state = await readGenerationState(this.ledger.store, generationId);
+      if (!(state.deleted && state.userId === userId)) throw error;
+      deletedBefore = error;
+    }
+    // Each step may run again; the row, which names the blobs, goes last.
+    const named = await this.pool.query<{ result_key: string | null; upload_key: string | null }>(
+      'SELECT result_key, upload_key FROM generation_requests WHERE id = $1 AND user_id = $2',
       [generationId, userId],
     );
-    for (const row of removed.rows) {
+    for (const row of named.rows) {
       if (row.result_key) await this.blobs.delete(row.result_key);
       if (row.upload_key) await this.blobs.delete(row.upload_key);
     }
-    await this.dropOriginals(events);
+    for (const key of await everyShareBlobKey(this.ledger.store, generationId))
+      await this.blobs.delete(key);
+    const removed = await this.pool.query(
+      'DELETE FROM generation_requests WHERE id = $1 AND user_id = $2',
+      [generationId, userId],
+    );
+    // Deleted and finished before: still "not found" to whoever asks again.
+    if (deletedBefore && removed.rowCount === 0) throw deletedBefore;
   }
 
   /**

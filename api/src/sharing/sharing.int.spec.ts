@@ -179,6 +179,41 @@ describe('sharing a result over HTTP', { timeout: 180_000 }, () => {
     expect(events.at(-1)).toMatchObject({ type: 'GenerationUnshared' });
   });
 
+  it('a deletion that failed after its event is finished when the owner asks again', async () => {
+    const owner = await signedInUser(app, 10);
+    const generationId = await generate(owner.client, photo);
+    const link = (await (await share(owner.client, generationId, photo)).json()) as ShareBody;
+    const blobs = app.services.blobs;
+    const deleteBlob = blobs.delete.bind(blobs);
+    blobs.delete = async (key: string) => {
+      if (key.startsWith('results/')) throw new Error('storage hiccup');
+      return deleteBlob(key);
+    };
+    try {
+      const failed = await owner.client.fetch(`/api/generations/${generationId}`, {
+        method: 'DELETE',
+      });
+      expect(failed.status).toBe(500);
+    } finally {
+      blobs.delete = deleteBlob;
+    }
+    // The event is in the log, the link is dead; the row (prompt) and the image are not gone yet.
+    expect((await anonymous().fetch(link.path)).status).toBe(404);
+    const again = await owner.client.fetch(`/api/generations/${generationId}`, {
+      method: 'DELETE',
+    });
+    expect(again.status).toBe(200);
+    const rows = await app.database.pool.query('SELECT 1 FROM generation_requests WHERE id = $1', [
+      generationId,
+    ]);
+    expect(rows.rowCount).toBe(0);
+    expect(await blobs.list(`results/${owner.userId}/`)).toEqual([]);
+    expect(await blobs.list(`shares/${link.shareId}/`)).toEqual([]);
+    expect(
+      (await owner.client.fetch(`/api/generations/${generationId}`, { method: 'DELETE' })).status,
+    ).toBe(404);
+  });
+
   it('shows the share on the generation over GraphQL, and stops it there', async () => {
     const owner = await signedInUser(app);
     const generationId = await generate(owner.client, photo);
