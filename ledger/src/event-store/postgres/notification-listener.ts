@@ -17,6 +17,14 @@ export interface NotificationListenerOptions {
   /** First retry delay; doubles up to `maxBackoffMs`, with jitter. */
   readonly minBackoffMs?: number;
   readonly maxBackoffMs?: number;
+  /**
+   * While listening, a `SELECT 1` this often (default 10 s); one not answered within
+   * `heartbeatTimeoutMs` (default 5 s) counts as a lost connection. A connection that dies without
+   * a word (a network cut, a host gone: no FIN, no RST) stays "listening" otherwise, and hears
+   * nothing, while readers trust it.
+   */
+  readonly heartbeatMs?: number;
+  readonly heartbeatTimeoutMs?: number;
   readonly logger?: Pick<Logger, 'warn'>;
 }
 
@@ -29,6 +37,7 @@ export class NotificationListener {
   private client: pg.Client | null = null;
   private currentState: ListenerState = 'connecting';
   private retryTimer: NodeJS.Timeout | null = null;
+  private heartbeatTimer: NodeJS.Timeout | null = null;
   private failures = 0;
   private firstAttempt: Promise<void> | null = null;
   /** Times a LISTEN was (re)established; 1 after the first connect. */
@@ -62,12 +71,14 @@ export class NotificationListener {
       connectionString: this.options.connectionString,
       application_name: this.options.applicationName ?? 'event-listener',
       connectionTimeoutMillis: 5_000,
+      keepAlive: true,
     });
     this.client = client;
     let lost = false;
     const onLost = (error?: Error) => {
       if (lost) return;
       lost = true;
+      this.stopHeartbeat();
       if (this.client === client) this.client = null;
       client.removeAllListeners('notification');
       client.end().catch(() => undefined);
@@ -96,11 +107,42 @@ export class NotificationListener {
       this.currentState = 'listening';
       this.failures = 0;
       this.connects++;
+      this.startHeartbeat(client, onLost);
       // Appends between the loss and now sent NOTIFYs nobody heard.
       this.options.onWake();
     } catch (error) {
       onLost(error as Error);
     }
+  }
+
+  private startHeartbeat(client: pg.Client, onLost: (error: Error) => void) {
+    const every = this.options.heartbeatMs ?? 10_000;
+    const timeout = this.options.heartbeatTimeoutMs ?? 5_000;
+    const beat = () => {
+      let timer: NodeJS.Timeout | undefined;
+      const unanswered = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`no answer to a heartbeat within ${timeout} ms`)),
+          timeout,
+        );
+      });
+      Promise.race([client.query('SELECT 1'), unanswered])
+        .then(() => {
+          if (this.client === client && this.currentState === 'listening') schedule();
+        })
+        .catch((error: Error) => onLost(error))
+        .finally(() => clearTimeout(timer));
+    };
+    const schedule = () => {
+      this.heartbeatTimer = setTimeout(beat, every);
+      this.heartbeatTimer.unref();
+    };
+    schedule();
+  }
+
+  private stopHeartbeat() {
+    if (this.heartbeatTimer) clearTimeout(this.heartbeatTimer);
+    this.heartbeatTimer = null;
   }
 
   private scheduleRetry() {
@@ -119,6 +161,7 @@ export class NotificationListener {
 
   async close(): Promise<void> {
     this.currentState = 'closed';
+    this.stopHeartbeat();
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
     const client = this.client;
