@@ -17,6 +17,9 @@ export interface GiftPaid {
 
 export interface GiftPayments {
   paid(paid: GiftPaid): Promise<void>;
-  /** The gift's payment was fully refunded at the provider. */
-  refunded(checkoutSessionId: string, eventId: string): Promise<void>;
+  /**
+   * The gift's payment was fully refunded at the provider: false when its gift is not issued yet
+   * (nothing was done; the refund is applied once it is).
+   */
+  refunded(checkoutSessionId: string, eventId: string): Promise<boolean>;
 }

@@ -45,13 +45,17 @@ export class GiftRefunds {
 
   /**
    * The payment behind a gift came back (refunded at the provider): an unredeemed gift is voided;
-   * a redeemed one loses what is unspent of its credits in the redeemer's account.
+   * a redeemed one loses what is unspent of its credits in the redeemer's account. False when the
+   * payment's gift is not issued yet (nothing done).
    */
   async paymentRefunded(paymentRef: string, correlationId: string): Promise<boolean> {
     const row = await this.gifts.byPaymentRef(paymentRef);
     if (!row) return false;
     const stream = giftStreamId(row.giftId);
     const { state } = await this.ledger.gifts.read(stream);
+    // Paid but not issued yet (its issue is on its way, or a crash interrupted it): nothing to
+    // void yet. The caller keeps the refund and applies it once the gift is issued.
+    if (state.status === 'none') return false;
     const metadata = {
       now: new Date(),
       actor: { kind: 'stripe', id: 'payment' } as Actor,

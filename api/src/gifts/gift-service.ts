@@ -88,9 +88,9 @@ export class GiftService implements GiftPayments, GiftOrders {
     );
   }
 
-  /** GiftPayments: a gift checkout's payment was refunded. */
-  async refunded(checkoutSessionId: string, eventId: string): Promise<void> {
-    await this.paymentRefunded(checkoutSessionId, eventId);
+  /** GiftPayments: a gift checkout's payment was refunded (false: its gift is not issued yet). */
+  refunded(checkoutSessionId: string, eventId: string): Promise<boolean> {
+    return this.paymentRefunded(checkoutSessionId, eventId);
   }
 
   /** The gift a payment paid for: recorded once (a repeated payment event issues the same code). */

@@ -55,6 +55,8 @@ export class PackPayments {
         paidAt,
         eventId: event.id,
       });
+      // A refund that came first (kept in pending_refunds) voids the gift now.
+      await this.applyPendingRefunds(paymentIntentId);
       return true;
     }
     const expiresAt = packExpiry(paidAt);
@@ -98,9 +100,10 @@ export class PackPayments {
 
   /**
    * A fully refunded pack payment takes back what is still unspent of its lot, no more (spent
-   * credits stay spent; held ones end when their hold is released). Keyed by the charge.
+   * credits stay spent; held ones end when their hold is released). Keyed by the charge. False
+   * when it must wait: a gift payment whose gift is not issued yet (kept in pending_refunds).
    */
-  async revoke(eventId: string, chargeId: string, payment: PackPayment) {
+  async revoke(eventId: string, chargeId: string, payment: PackPayment): Promise<boolean> {
     await this.db.query(
       `UPDATE billing_pack_payments SET refunded_at = coalesce(refunded_at, now())
        WHERE checkout_session_id = $1`,
@@ -108,7 +111,17 @@ export class PackPayments {
     );
     // A gift's credits are not the buyer's: the gift is voided, or the redeemer's lot taken back.
     if (payment.kind === 'gift') {
-      await this.gifts.refunded(payment.checkout_session_id, eventId);
+      if (!(await this.gifts.refunded(payment.checkout_session_id, eventId))) {
+        // Its gift is not issued yet: the refund waits for it (applyPendingRefunds).
+        await this.db.query(
+          `INSERT INTO pending_refunds (charge_id, payment_intent_id, event_id)
+           SELECT $1, payment_intent_id, $2 FROM billing_pack_payments
+           WHERE checkout_session_id = $3 AND payment_intent_id IS NOT NULL
+           ON CONFLICT (charge_id) DO NOTHING`,
+          [chargeId, eventId, payment.checkout_session_id],
+        );
+        return false;
+      }
     } else {
       await this.ledger.credits.handle(
         creditStreamId(payment.user_id),
@@ -124,6 +137,7 @@ export class PackPayments {
       );
     }
     await this.db.query('DELETE FROM pending_refunds WHERE charge_id = $1', [chargeId]);
+    return true;
   }
 
   /** Refunds that arrived before the session completed, applied once its credits are bought. */

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditStreamId } from '@app/ledger';
+import { creditStreamId, giftStreamId } from '@app/ledger';
 import { getCreditBalance } from '@app/projections';
 import { buildUserView } from '../../accounts/user-view';
 import { signedInUser } from '../../testing/accounts';
 import { startTestApp, type TestApp } from '../../testing/test-app';
+import { GiftRepository } from '../../gifts/gift-repository';
+import { CREDIT_PACKS } from '../packs';
 import { planById } from '../plans';
 import {
   checkoutSessionObject,
@@ -295,6 +297,32 @@ describe('Stripe webhook', () => {
       (e) => e.type === 'CreditsRevoked',
     );
     expect(revoked?.data).toMatchObject({ amount: 300, funding: 'paid', reference: charge.id });
+  });
+
+  it("a gift's refund that arrives before its payment is kept, and voids the gift once it is issued", async () => {
+    const { userId } = await signedInUser(app);
+    const pack = CREDIT_PACKS[0]!;
+    const paymentIntent = localId('pi');
+    const session = {
+      id: localId('cs'),
+      object: 'checkout.session',
+      mode: 'payment',
+      status: 'complete',
+      payment_status: 'paid',
+      client_reference_id: userId,
+      payment_intent: paymentIntent,
+      amount_total: pack.priceCents,
+      currency: 'usd',
+      metadata: { kind: 'gift', packId: pack.id, userId },
+      livemode: false,
+    };
+    const refund = signedRefund(paymentIntent, SECRET);
+    expect(await (await deliver(app.url, refund)).json()).toMatchObject({ outcome: 'pending' });
+    await deliver(app.url, signedEvent('checkout.session.completed', session, SECRET));
+    const gift = await new GiftRepository(app.database.pool).byPaymentRef(session.id);
+    const { state } = await app.services.ledger.gifts.read(giftStreamId(gift!.giftId));
+    expect(state.status).toBe('voided');
+    expect((await app.database.pool.query('SELECT * FROM pending_refunds')).rows).toEqual([]);
   });
 
   it('a refund that arrives before its invoice is kept and applied when the invoice arrives', async () => {

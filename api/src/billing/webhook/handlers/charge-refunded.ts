@@ -16,10 +16,7 @@ export async function chargeRefunded(
   const paymentIntentId = idOf(charge.payment_intent);
   if (!paymentIntentId) return false;
   const pack = await packs.paymentFor(paymentIntentId);
-  if (pack) {
-    await packs.revoke(event.id, charge.id, pack);
-    return true;
-  }
+  if (pack) return (await packs.revoke(event.id, charge.id, pack)) ? true : 'pending';
   const found = await invoiceRefunds.invoiceForPayment(paymentIntentId);
   if (found) {
     await invoiceRefunds.revoke(event.id, charge.id, found);
@@ -39,9 +36,8 @@ export async function chargeRefunded(
     return true;
   }
   const packNow = await packs.paymentFor(paymentIntentId);
-  if (packNow && (await packs.purchaseRecorded(packNow))) {
-    await packs.revoke(event.id, charge.id, packNow);
-    return true;
-  }
+  // A gift's revoke checks for its gift itself (and keeps the refund pending without one).
+  if (packNow && (packNow.kind === 'gift' || (await packs.purchaseRecorded(packNow))))
+    return (await packs.revoke(event.id, charge.id, packNow)) ? true : 'pending';
   return 'pending';
 }
