@@ -7,6 +7,7 @@ import type { AccountService } from '../accounts/account-service';
 import type { SessionRecord } from '../accounts/sessions';
 import type { UserRecord } from '../accounts/users-repository';
 import type { BillingService } from '../billing/billing-service';
+import { exportBlobKey } from './data-export';
 import { AppError } from '../shared/errors';
 import { systemContext } from '../shared/request-context';
 import type { GenerationSharing } from '../sharing/generation-sharing';
@@ -88,8 +89,12 @@ export class AccountDeletionService {
       if (!locked.rows[0]) return [];
       const keys = await client.query<{ key: string }>(
         `SELECT result_key AS key FROM generation_requests WHERE user_id = $1 AND result_key IS NOT NULL
-         UNION SELECT upload_key FROM generation_requests WHERE user_id = $1 AND upload_key IS NOT NULL
-         UNION SELECT blob_key FROM data_exports WHERE user_id = $1 AND blob_key IS NOT NULL`,
+         UNION SELECT upload_key FROM generation_requests WHERE user_id = $1 AND upload_key IS NOT NULL`,
+        [user.id],
+      );
+      // Every export's archive, one still being built included (its key is known already).
+      const exports = await client.query<{ id: string }>(
+        'SELECT id FROM data_exports WHERE user_id = $1',
         [user.id],
       );
       await client.query('DELETE FROM generation_requests WHERE user_id = $1', [user.id]);
@@ -135,7 +140,10 @@ export class AccountDeletionService {
          WHERE id = $1`,
         [user.id, label],
       );
-      return keys.rows.map((row) => row.key);
+      return [
+        ...keys.rows.map((row) => row.key),
+        ...exports.rows.map((row) => exportBlobKey(row.id)),
+      ];
     });
     this.accounts.forgetUser(user.id);
     for (const key of blobKeys) await this.blobs.delete(key);

@@ -50,6 +50,8 @@ const toExport = (row: Row): DataExport => ({
 });
 
 export const downloadPathFor = (exportId: string) => `/api/account/exports/${exportId}/download`;
+/** Where an export's archive is written (known before it is, so an erasure finds it mid-build). */
+export const exportBlobKey = (exportId: string) => `exports/${exportId}.zip`;
 
 const json = (value: unknown) => new TextEncoder().encode(`${JSON.stringify(value, null, 2)}\n`);
 
@@ -146,7 +148,7 @@ export class DataExportService {
     if (!job) return;
     try {
       const archive = await this.build(job.user_id);
-      const key = `exports/${job.id}.zip`;
+      const key = exportBlobKey(job.id);
       await this.blobs.put(key, archive, 'application/zip');
       const done = await this.pool.query<{
         expires_at: Date;
@@ -162,6 +164,9 @@ export class DataExportService {
         [job.id, key, archive.length, this.ttlMs / 1000],
       );
       const row = done.rows[0];
+      // The export (or its account) was erased while it was being built: nothing may keep the
+      // archive of a person who asked to be forgotten.
+      if (!row) await this.blobs.delete(key);
       if (row)
         this.mail.sendLater({
           to: row.email,

@@ -3,10 +3,12 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from '../testing/http-client';
 import { startTestApp, type TestApp } from '../testing/test-app';
+import { exportBlobKey } from './data-export';
 
 // Records found by an email address (messages sent signed out) belong to an account only once it
 // has proved it owns that address, and records of another account never do: an address registered
 // by someone else first, or one another account used before, reads and erases nothing of others.
+// And an erasure leaves no archive of the person, even one an export is writing at that moment.
 
 const SEND = `mutation ($input: ContactMessageInput!) { submitContactMessage(input: $input) { id } }`;
 
@@ -94,5 +96,44 @@ describe('records found by email address in an export and an erasure', () => {
     );
     expect(await stored(firstText)).toEqual([firstText]);
     expect(await exportedMessages(first.userId)).toEqual([firstText]);
+  });
+});
+
+describe('an export being built when its account is erased', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(async () => {
+    await app?.services.dataExports.drain();
+    await app?.close();
+  });
+
+  it('leaves no archive behind, whichever finishes first', async () => {
+    const client = new HttpClient(app.url);
+    const registered = await client.json('/api/auth/register', {
+      email: `erased-${randomUUID().slice(0, 8)}@example.com`,
+      password: 'password-1',
+      username: `erased${randomUUID().slice(0, 8)}`,
+    });
+    const { user } = (await registered.json()) as { user: { id: string } };
+    const exports = app.services.dataExports;
+    const build = exports.build.bind(exports);
+    // The erasure runs while the archive is being built (after the claim, before it is stored).
+    exports.build = async (userId: string) => {
+      const archive = await build(userId);
+      await app.services.accountDeletion.erase(
+        (await app.services.accounts.users.findById(userId))!,
+      );
+      return archive;
+    };
+    try {
+      const started = await exports.request(user.id);
+      await exports.drain();
+      expect(await app.services.blobs.exists(exportBlobKey(started.id))).toBe(false);
+    } finally {
+      exports.build = build;
+    }
+    expect(await app.services.blobs.list('exports/')).toEqual([]);
   });
 });
