@@ -57,6 +57,9 @@ export interface GenerationTimings {
   providerFinishedAt: number;
 }
 
+const INTERRUPTED_WHILE_QUEUED =
+  'The generation waited too long for the image service. Your credits were not used. Please try again.';
+
 export interface GenerationOutcome {
   generation: GenerationRequest;
   url: string;
@@ -124,6 +127,9 @@ export class GenerationPipeline {
     recordedFirst: readonly Promise<unknown>[],
   ) {
     return this.queue.run(job.priority, async () => {
+      // Queued longer than its deadline, it may have been settled by recovery on another replica.
+      if (!(await this.repository.restartDeadline(request.id)))
+        throw new AppError('GENERATION_FAILED', INTERRUPTED_WHILE_QUEUED, 502);
       const providerStartedAt = performance.now();
       const { predictionId } = await this.provider.submit({
         generationId: request.id,

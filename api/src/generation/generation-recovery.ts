@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { creditStreamId, type Ledger } from '@app/ledger';
+import { componentLogger, creditStreamId, type Ledger } from '@app/ledger';
 import type { BlobStore } from '../storage/blob-store';
 import type { ImageProvider } from './engine/image-provider';
 import type { GenerationRequest } from './generation-repository';
@@ -10,6 +10,8 @@ const INTERRUPTED = 'The generation was interrupted. Your credits were not used.
 /** A prediction still running this long after its deadline is given up on. */
 const GIVE_UP_AFTER_MS = 30 * 60_000;
 
+const log = componentLogger('generation');
+
 /** A release finds the hold captured when the image was delivered meanwhile (by another replica). */
 const settledBy = (delivered: GenerationRequest | null): 'delivered' | 'released' =>
   delivered ? 'delivered' : 'released';
@@ -18,6 +20,8 @@ export interface RecoveryReport {
   delivered: number;
   released: number;
   waiting: number;
+  /** Could not be settled on this run (logged); tried again on the next. */
+  failed: number;
 }
 
 /**
@@ -34,15 +38,24 @@ export class GenerationRecovery {
   ) {}
 
   async run(now = new Date()): Promise<RecoveryReport> {
-    const report: RecoveryReport = { delivered: 0, released: 0, waiting: 0 };
+    const report: RecoveryReport = { delivered: 0, released: 0, waiting: 0, failed: 0 };
     const by: SettlementActor = {
       actor: { kind: 'system', id: 'generation-recovery' },
       correlationId: `recovery-${randomUUID()}`,
     };
     for (const request of await this.generations.repository.listOverdue(now)) {
       if (this.generations.inFlight.has(request.id)) continue;
-      const result = await this.settle(request, now, by);
-      report[result]++;
+      try {
+        report[await this.settle(request, now, by)]++;
+      } catch (error) {
+        // One row that cannot be settled now (the image service or the store failing for it)
+        // must not stop the rows after it; it is tried again on the next run.
+        log.error(
+          { err: error, generationId: request.id },
+          'recovery could not settle a generation',
+        );
+        report.failed++;
+      }
     }
     await this.dropOrphanedUploads(now);
     return report;
@@ -52,7 +65,7 @@ export class GenerationRecovery {
     request: GenerationRequest,
     now: Date,
     by: SettlementActor,
-  ): Promise<keyof RecoveryReport> {
+  ): Promise<'delivered' | 'released' | 'waiting'> {
     const { state } = await this.ledger.credits.read(creditStreamId(request.userId));
     const settled = state.settledHolds[request.id]?.as;
     if (settled === 'captured') {

@@ -120,6 +120,20 @@ export class GenerationRepository {
     return new Map(result.rows.map((row) => [row.id, toRequest(row)]));
   }
 
+  /**
+   * A queued request reaches the image service: its deadline starts again with the budget it was
+   * given (recovery on any replica waits for it), if it is still pending. False when recovery
+   * settled it while it waited: it must not be sent.
+   */
+  async restartDeadline(id: string): Promise<boolean> {
+    const result = await this.db.query(
+      `UPDATE generation_requests SET deadline = now() + (deadline - created_at)
+       WHERE id = $1 AND status = 'pending'`,
+      [id],
+    );
+    return (result.rowCount ?? 0) > 0;
+  }
+
   async setPrediction(id: string, predictionId: string) {
     await this.db.query('UPDATE generation_requests SET prediction_id = $2 WHERE id = $1', [
       id,
