@@ -5,6 +5,7 @@ import {
   readGenerationState,
   type GenerationCommand,
   type GenerationEvent,
+  type GlobalPosition,
   type Ledger,
 } from '@app/ledger';
 import { findOpenShare, openSharesOf, sharesOfUser, type ShareRecord } from '@app/projections';
@@ -112,13 +113,17 @@ export class GenerationSharing {
       // Written before the event that names it.
       await this.blobs.put(originalKey, photo.data, photo.contentType);
     }
+    let appended: { events: GenerationEvent[]; position: GlobalPosition | null };
     try {
-      const events = await this.handle(generationId, command, metadata);
-      await this.dropOriginals(events);
+      appended = await this.append(generationId, command, metadata);
     } catch (error) {
+      // No event names the photo: it goes. (After the event it is the open link's photo, whatever
+      // fails next.)
       if (originalKey) await this.blobs.delete(originalKey);
       throw error;
     }
+    await this.projections.waitFor(appended.position);
+    await this.dropOriginals(appended.events);
     return this.view({
       shareId,
       generationId,
@@ -246,12 +251,20 @@ export class GenerationSharing {
     command: GenerationCommand,
     metadata: ReturnType<GenerationSharing['metadata']>,
   ): Promise<GenerationEvent[]> {
+    const { events, position } = await this.append(generationId, command, metadata);
+    await this.projections.waitFor(position);
+    return events;
+  }
+
+  private append(
+    generationId: string,
+    command: GenerationCommand,
+    metadata: ReturnType<GenerationSharing['metadata']>,
+  ) {
     const streamId = generationStreamId(generationId);
     // Another process may have shared or stopped since this one cached the stream.
     this.ledger.generations.forget(streamId);
-    const { events, position } = await this.ledger.generations.handle(streamId, command, metadata);
-    await this.projections.waitFor(position);
-    return events;
+    return this.ledger.generations.handle(streamId, command, metadata);
   }
 
   private async dropOriginals(events: readonly GenerationEvent[]) {

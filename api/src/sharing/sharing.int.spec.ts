@@ -214,6 +214,27 @@ describe('sharing a result over HTTP', { timeout: 180_000 }, () => {
     ).toBe(404);
   });
 
+  it('a share whose event is in but whose next step fails keeps its original photo', async () => {
+    const owner = await signedInUser(app, 10);
+    const generationId = await generate(owner.client, photo);
+    const projections = app.runtime.projections;
+    const waitFor = projections.waitFor.bind(projections);
+    let failures = 0;
+    projections.waitFor = async (...args: Parameters<typeof waitFor>) => {
+      if (failures++ === 0) throw new Error('read models unreachable');
+      return waitFor(...args);
+    };
+    try {
+      expect((await share(owner.client, generationId, photo)).status).toBe(500);
+    } finally {
+      projections.waitFor = waitFor;
+    }
+    // The link opened; asked again with the same choice, it is the same link, original and all.
+    const again = (await (await share(owner.client, generationId, photo)).json()) as ShareBody;
+    expect(again.includesOriginal).toBe(true);
+    expect((await anonymous().fetch(`${again.path}/original.jpg`)).status).toBe(200);
+  });
+
   it('shows the share on the generation over GraphQL, and stops it there', async () => {
     const owner = await signedInUser(app);
     const generationId = await generate(owner.client, photo);
