@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { preparedQuery } from '@app/ledger';
 import type pg from 'pg';
+import { AppError } from '../shared/errors';
 
 export const SESSION_TTL_MS = 30 * 24 * 3_600_000;
 
@@ -31,9 +32,10 @@ export class Sessions {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
     const id = randomUUID();
-    await this.db.query(
+    // Only for a live account: FOR SHARE waits for an erasure that holds the row, then sees it.
+    const created = await this.db.query(
       `INSERT INTO sessions (id, user_id, token_hash, expires_at, user_agent, ip, auth_method)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+       SELECT $1, id, $3, $4, $5, $6, $7 FROM users WHERE id = $2 AND deleted_at IS NULL FOR SHARE`,
       [
         id,
         userId,
@@ -44,6 +46,8 @@ export class Sessions {
         context.method ?? null,
       ],
     );
+    if (created.rowCount === 0)
+      throw new AppError('UNAUTHENTICATED', 'This account has been deleted', 401);
     return { token, session: { id, userId, expiresAt } satisfies SessionRecord };
   }
 

@@ -101,7 +101,7 @@ export class UsersRepository {
   ): Promise<UserRecord> {
     try {
       const result = await this.db.query<UserRow>(
-        'UPDATE users SET username = $2, full_name = $3, updated_at = now() WHERE id = $1 RETURNING *',
+        'UPDATE users SET username = $2, full_name = $3, updated_at = now() WHERE id = $1 AND deleted_at IS NULL RETURNING *',
         [userId, profile.username, profile.fullName],
       );
       if (!result.rows[0]) throw new Error(`user ${userId} does not exist`);

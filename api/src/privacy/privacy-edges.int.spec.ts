@@ -3,6 +3,7 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from '../testing/http-client';
 import { startTestApp, type TestApp } from '../testing/test-app';
+import { Sessions } from '../accounts/sessions';
 import { exportBlobKey } from './data-export';
 
 // Records found by an email address (messages sent signed out) belong to an account only once it
@@ -135,5 +136,43 @@ describe('an export being built when its account is erased', () => {
       exports.build = build;
     }
     expect(await app.services.blobs.list('exports/')).toEqual([]);
+  });
+});
+
+describe('an erased account', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('gets no new session and no profile change from a request that found it just before', async () => {
+    const client = new HttpClient(app.url);
+    const registered = await client.json('/api/auth/register', {
+      email: `tomb-${randomUUID().slice(0, 8)}@example.com`,
+      password: 'password-1',
+      username: `tomb${randomUUID().slice(0, 8)}`,
+    });
+    const { user } = (await registered.json()) as { user: { id: string } };
+    const found = (await app.services.accounts.users.findById(user.id))!;
+    await app.services.accountDeletion.erase(found);
+    // A Google callback or a profile save that looked the account up before the erasure.
+    await expect(new Sessions(app.database.pool).create(found.id)).rejects.toMatchObject({
+      status: 401,
+    });
+    await expect(
+      app.services.accounts.users.updateProfile(found.id, {
+        username: 'came_back',
+        fullName: 'Came Back',
+      }),
+    ).rejects.toThrow();
+    const rows = await app.database.pool.query(
+      `SELECT (SELECT count(*) FROM sessions WHERE user_id = $1)::int AS sessions,
+         (SELECT full_name FROM users WHERE id = $1) AS name`,
+      [found.id],
+    );
+    expect(rows.rows[0]).toEqual({ sessions: 0, name: null });
   });
 });
