@@ -286,4 +286,24 @@ describe('credit packs through Stripe (the real client against a local Stripe se
     await app.settle();
     expect(await viewAccount(client)).toMatchObject({ rest: 5, history: 5 });
   });
+
+  it('without an Idempotency-Key, a gift asked again with corrected details within the minute is its own checkout', async () => {
+    const { client, userId } = await signedInUser(app);
+    const ask = (recipientEmail: string) =>
+      client.json('/api/create-pack-checkout', {
+        packId: 'pack_100',
+        gift: { recipientEmail, message: 'Happy birthday' },
+      });
+    const keys = async (recipientEmail: string) => {
+      expect((await ask(recipientEmail)).status).toBe(200);
+      return stripe.requests
+        .filter((r) => r.path === '/v1/checkout/sessions' && r.method === 'POST')
+        .at(-1)!.idempotencyKey;
+    };
+    const typo = await keys('frend@example.com');
+    const fixed = await keys('friend@example.com');
+    expect(fixed).not.toBe(typo);
+    expect(fixed).toMatch(new RegExp(`^gift-checkout:${userId}:pack_100:`));
+    expect(fixed).not.toContain('friend');
+  });
 });

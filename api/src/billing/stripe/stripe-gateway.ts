@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import type { BillingConfig } from '../../config';
 import {
   PaymentsNotConfiguredError,
   type CheckoutRequest,
+  type GiftDetails,
   type PackCheckoutRequest,
   type PaidInvoice,
   type PaidPackCheckout,
@@ -11,6 +13,13 @@ import {
 import type { PlanId } from '../plans';
 
 /** Stripe Checkout in subscription mode and the Billing Portal, through the official client. */
+
+/** What a gift checkout's key carries of its details (a digest: they are personal data). */
+const giftDigest = (gift: GiftDetails | null | undefined) =>
+  gift
+    ? createHash('sha256').update(JSON.stringify(gift)).digest('base64url').slice(0, 16)
+    : 'none';
+
 export class StripeGateway implements PaymentGateway {
   readonly kind = 'stripe' as const;
   private readonly stripe: Stripe;
@@ -106,9 +115,11 @@ export class StripeGateway implements PaymentGateway {
         cancel_url: request.cancelUrl,
       },
       {
+        // Without the client's key, the same pack and gift details within a minute are one
+        // checkout (a double click); a gift with other details (a corrected address) is another.
         idempotencyKey: request.idempotencyKey
           ? `${request.kind}-checkout:${request.userId}:${request.idempotencyKey}`
-          : `${request.kind}-checkout:${request.userId}:${request.pack.id}:${Math.floor(Date.now() / 60_000)}`,
+          : `${request.kind}-checkout:${request.userId}:${request.pack.id}:${giftDigest(request.gift)}:${Math.floor(Date.now() / 60_000)}`,
       },
     );
     if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
