@@ -58,6 +58,11 @@ export interface PaymentGateway {
   /** The invoice a payment belongs to (a refunded charge names only its payment intent). */
   findInvoiceForPayment(paymentIntentId: string): Promise<string | null>;
   /**
+   * The payment intent that paid an invoice, when the invoice event did not carry it (Stripe's
+   * invoice events leave out `payments`, an includable field).
+   */
+  findPaymentOfInvoice(invoiceId: string): Promise<string | null>;
+  /**
    * Ends the user's paid subscriptions at once (account deletion); the provider's
    * customer.subscription.deleted event then records it in the ledger. Answers how many ended.
    */

@@ -133,6 +133,10 @@ export class LocalBilling implements PaymentGateway {
     return null; // local invoices carry their payment in `payments`, recorded when paid
   }
 
+  async findPaymentOfInvoice(): Promise<string | null> {
+    return null; // the same: a local invoice event always names its payment
+  }
+
   /** The local "Stripe" keeps its invoices where the webhook recorded them. */
   async *listPaidInvoices(): AsyncIterable<PaidInvoice> {
     const { rows } = await this.db.query<{

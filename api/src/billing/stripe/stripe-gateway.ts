@@ -235,6 +235,12 @@ export class StripeGateway implements PaymentGateway {
     return typeof invoice === 'string' ? invoice : (invoice?.id ?? null);
   }
 
+  async findPaymentOfInvoice(invoiceId: string): Promise<string | null> {
+    const payments = await this.stripe.invoicePayments.list({ invoice: invoiceId, limit: 1 });
+    const paymentIntent = payments.data[0]?.payment.payment_intent;
+    return typeof paymentIntent === 'string' ? paymentIntent : (paymentIntent?.id ?? null);
+  }
+
   async cancelSubscriptionsNow(_userId: string, customerId: string | null): Promise<number> {
     if (!customerId) return 0;
     let ended = 0;

@@ -61,30 +61,15 @@ export class InvoiceRefunds {
     await this.endPlanOfRefundedPeriod(chargeId, invoice);
   }
 
-  /**
-   * Refunds that arrived before this invoice, applied now that its credits are bought. Stripe's
-   * invoice events do not carry the invoice's payments (an includable field), so without the
-   * payment intent each waiting refund's payment is looked up at the provider (they are few).
-   */
+  /** Refunds that arrived before this invoice, applied now that its credits are bought. */
   async applyPending(invoice: PaidInvoice, paymentIntentId: string | null) {
-    const pending = await this.db.query<{
-      charge_id: string;
-      event_id: string;
-      payment_intent_id: string;
-    }>(
-      paymentIntentId
-        ? 'SELECT charge_id, event_id, payment_intent_id FROM pending_refunds WHERE payment_intent_id = $1'
-        : 'SELECT charge_id, event_id, payment_intent_id FROM pending_refunds ORDER BY charge_id LIMIT 200',
-      paymentIntentId ? [paymentIntentId] : [],
+    if (!paymentIntentId) return;
+    const pending = await this.db.query<{ charge_id: string; event_id: string }>(
+      'SELECT charge_id, event_id FROM pending_refunds WHERE payment_intent_id = $1',
+      [paymentIntentId],
     );
-    for (const refund of pending.rows) {
-      if (
-        !paymentIntentId &&
-        (await this.gateway.findInvoiceForPayment(refund.payment_intent_id)) !== invoice.invoice_id
-      )
-        continue;
+    for (const refund of pending.rows)
       await this.revoke(refund.event_id, refund.charge_id, invoice);
-    }
   }
 
   /**

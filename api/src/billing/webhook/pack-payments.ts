@@ -100,8 +100,9 @@ export class PackPayments {
 
   /**
    * A fully refunded pack payment takes back what is still unspent of its lot, no more (spent
-   * credits stay spent; held ones end when their hold is released). Keyed by the charge. False
-   * when it must wait: a gift payment whose gift is not issued yet (kept in pending_refunds).
+   * credits stay spent; held ones end when their hold is released). Keyed by the charge; the
+   * refund was kept in pending_refunds first, and its row goes once applied. False when it must
+   * wait: a gift payment whose gift is not issued yet (its row stays).
    */
   async revoke(eventId: string, chargeId: string, payment: PackPayment): Promise<boolean> {
     await this.db.query(
@@ -111,17 +112,8 @@ export class PackPayments {
     );
     // A gift's credits are not the buyer's: the gift is voided, or the redeemer's lot taken back.
     if (payment.kind === 'gift') {
-      if (!(await this.gifts.refunded(payment.checkout_session_id, eventId))) {
-        // Its gift is not issued yet: the refund waits for it (applyPendingRefunds).
-        await this.db.query(
-          `INSERT INTO pending_refunds (charge_id, payment_intent_id, event_id)
-           SELECT $1, payment_intent_id, $2 FROM billing_pack_payments
-           WHERE checkout_session_id = $3 AND payment_intent_id IS NOT NULL
-           ON CONFLICT (charge_id) DO NOTHING`,
-          [chargeId, eventId, payment.checkout_session_id],
-        );
-        return false;
-      }
+      // Its gift not issued yet: the kept refund waits for it (applyPendingRefunds).
+      if (!(await this.gifts.refunded(payment.checkout_session_id, eventId))) return false;
     } else {
       await this.ledger.credits.handle(
         creditStreamId(payment.user_id),

@@ -265,7 +265,11 @@ export class FakeStripeServer {
       return [200, { object: 'subscription', ...subscription }];
     }
     if (request.method === 'GET' && url.pathname === '/v1/invoice_payments') {
-      const paymentIntent = url.searchParams.get('payment[payment_intent]') ?? '';
+      const byInvoice = url.searchParams.get('invoice');
+      const paymentIntent = byInvoice
+        ? ([...this.invoiceForPaymentIntent].find(([, invoice]) => invoice === byInvoice)?.[0] ??
+          '')
+        : (url.searchParams.get('payment[payment_intent]') ?? '');
       const invoice = this.invoiceForPaymentIntent.get(paymentIntent);
       return [
         200,

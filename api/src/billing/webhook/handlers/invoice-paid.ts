@@ -21,7 +21,16 @@ export async function invoicePaid(
   const userId = await deps.customers.userForInvoice(invoice);
   const { plan, line } = planOfInvoice(deps, invoice);
   const period = { start: seconds(line.period.start), end: seconds(line.period.end) };
-  await recordInvoice(deps, event, invoice, { userId, subscriptionId, planId: plan.id, period });
+  // Stripe's invoice events leave out the payments: asked for, so refunds find the invoice.
+  const paymentIntentId =
+    paymentIntentOf(invoice) ?? (await deps.gateway.findPaymentOfInvoice(invoice.id!));
+  await recordInvoice(deps, event, invoice, {
+    userId,
+    subscriptionId,
+    planId: plan.id,
+    period,
+    paymentIntentId,
+  });
   await creditPeriod(deps, event, invoice, userId, plan, period);
   await deps.ledger.subscriptions.handle(
     subscriptionStreamId(userId),
@@ -42,7 +51,7 @@ export async function invoicePaid(
   await expireLateInvoiceCredits(deps, event, invoice, userId, subscriptionId, period.start);
   await deps.invoiceRefunds.applyPending(
     { invoice_id: invoice.id!, user_id: userId },
-    paymentIntentOf(invoice),
+    paymentIntentId,
   );
   return true;
 }
@@ -71,7 +80,13 @@ async function recordInvoice(
   { db }: WebhookDeps,
   event: Stripe.Event,
   invoice: Stripe.Invoice,
-  paid: { userId: string; subscriptionId: string; planId: string; period: Period },
+  paid: {
+    userId: string;
+    subscriptionId: string;
+    planId: string;
+    period: Period;
+    paymentIntentId: string | null;
+  },
 ) {
   await db.query(
     `INSERT INTO billing_invoices (invoice_id, user_id, customer_id, subscription_id, plan_id, amount_paid, currency,
@@ -87,7 +102,7 @@ async function recordInvoice(
       invoice.currency,
       paid.period.start,
       paid.period.end,
-      paymentIntentOf(invoice),
+      paid.paymentIntentId,
       seconds(invoice.status_transitions?.paid_at ?? event.created),
     ],
   );
