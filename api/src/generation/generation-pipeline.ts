@@ -127,9 +127,10 @@ export class GenerationPipeline {
     recordedFirst: readonly Promise<unknown>[],
   ) {
     return this.queue.run(job.priority, async () => {
-      // Queued longer than its deadline, it may have been settled by recovery on another replica.
+      // Queued past its deadline, it is recovery's (on any replica) to settle: never sent. Its
+      // hold is released on the failure path (or was, by recovery).
       if (!(await this.repository.restartDeadline(request.id)))
-        throw new AppError('GENERATION_FAILED', INTERRUPTED_WHILE_QUEUED, 502);
+        throw new ProviderError('PROVIDER_TIMEOUT', INTERRUPTED_WHILE_QUEUED);
       const providerStartedAt = performance.now();
       const { predictionId } = await this.provider.submit({
         generationId: request.id,

@@ -46,6 +46,8 @@ export class GenerationRecovery {
     for (const request of await this.generations.repository.listOverdue(now)) {
       if (this.generations.inFlight.has(request.id)) continue;
       try {
+        // Listed a moment ago: a replica may have sent it since (restarting its deadline).
+        if (!(await this.generations.repository.isStillOverdue(request.id, now))) continue;
         report[await this.settle(request, now, by)]++;
       } catch (error) {
         // One row that cannot be settled now (the image service or the store failing for it)

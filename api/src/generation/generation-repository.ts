@@ -122,14 +122,24 @@ export class GenerationRepository {
 
   /**
    * A queued request reaches the image service: its deadline starts again with the budget it was
-   * given (recovery on any replica waits for it), if it is still pending. False when recovery
-   * settled it while it waited: it must not be sent.
+   * given, if it is still pending and within it. False past its deadline: recovery (on any
+   * replica) may be settling it, so it must not be sent; recovery checks the deadline again just
+   * before it settles a row (isStillOverdue), so one of the two always sees the other.
    */
   async restartDeadline(id: string): Promise<boolean> {
     const result = await this.db.query(
       `UPDATE generation_requests SET deadline = now() + (deadline - created_at)
-       WHERE id = $1 AND status = 'pending'`,
+       WHERE id = $1 AND status = 'pending' AND deadline > now()`,
       [id],
+    );
+    return (result.rowCount ?? 0) > 0;
+  }
+
+  /** Still pending and past its deadline (not restarted by a replica sending it meanwhile). */
+  async isStillOverdue(id: string, now: Date): Promise<boolean> {
+    const result = await this.db.query(
+      `SELECT 1 FROM generation_requests WHERE id = $1 AND status = 'pending' AND deadline <= $2`,
+      [id, now],
     );
     return (result.rowCount ?? 0) > 0;
   }

@@ -41,6 +41,9 @@ import {
 
 const log = componentLogger('generation');
 
+const HOLD_NOT_CONFIRMED =
+  'The generation could not start. Your credits were not used. Please try again.';
+
 export const MAX_GENERATIONS_IN_PROGRESS = 2;
 
 export interface GenerationSettings {
@@ -238,20 +241,32 @@ export class GenerationService {
         },
       );
     } catch (error) {
-      // Refused, or the append failed and whatever it may have held is released: nothing is held,
-      // the request never happened. Otherwise the row stays pending for recovery.
-      if (error instanceof DomainError || (await this.releasedAnyHold(request, by)))
-        await this.repository.delete(request.id);
+      // Refused, or nothing was held after all: the request never happened.
+      const held =
+        error instanceof DomainError ? 'nothing' : await this.releaseAnyHold(request, by);
+      if (held === 'nothing') await this.repository.delete(request.id);
+      // Held and released now: the request stays, failed, so a retry with its key is answered
+      // with that failure instead of running again on a hold that is already settled.
+      if (held === 'released')
+        await this.repository.complete(request.id, {
+          status: 'failed',
+          code: 'INTERRUPTED',
+          message: HOLD_NOT_CONFIRMED,
+        });
+      // Otherwise ('unknown') the row stays pending, and recovery settles the hold.
       throw error;
     }
   }
 
   /**
    * The hold's append failed without a refusal (a lost connection, a deadline): it may have
-   * committed all the same. Whatever it holds is released now (true once nothing is held); if even
-   * that fails, false, and recovery settles the hold by its deadline.
+   * committed all the same. Whatever it holds is released now: 'released' when it had, 'nothing'
+   * when it had not; 'unknown' when even that failed (recovery settles the hold by its deadline).
    */
-  private async releasedAnyHold(request: GenerationRequest, by: SettlementActor) {
+  private async releaseAnyHold(
+    request: GenerationRequest,
+    by: SettlementActor,
+  ): Promise<'released' | 'nothing' | 'unknown'> {
     try {
       await this.ledger.credits.handle(
         creditStreamId(request.userId),
@@ -263,14 +278,14 @@ export class GenerationService {
           idempotencyKey: `release:${request.id}`,
         },
       );
-      return true;
+      return 'released';
     } catch (releaseError) {
-      if (releaseError instanceof HoldNotFoundError) return true;
+      if (releaseError instanceof HoldNotFoundError) return 'nothing';
       log.error(
         { err: releaseError, generationId: request.id },
         'the hold could not be confirmed nor released; recovery will settle it',
       );
-      return false;
+      return 'unknown';
     }
   }
 

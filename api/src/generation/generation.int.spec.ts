@@ -222,7 +222,7 @@ describe('image generation', () => {
     expect(await blobFiles(app, 'uploads/')).toEqual([]);
   });
 
-  it('a hold whose append committed but answered an error is released at once; one that never committed leaves nothing', async () => {
+  it('a hold whose append committed but answered an error is released at once and its request failed; one that never committed leaves nothing', async () => {
     const credits = app.services.ledger.credits;
     const handle = credits.handle.bind(credits);
     for (const committed of [true, false]) {
@@ -250,11 +250,13 @@ describe('image generation', () => {
       expect(events.map((event) => event.type).filter((type) => type !== 'CreditsGranted')).toEqual(
         committed ? ['CreditsReserved', 'CreditsReleased'] : [],
       );
-      const rows = await app.database.pool.query(
-        'SELECT 1 FROM generation_requests WHERE user_id = $1',
+      // Released: the request stays failed (a retry with its key is told so, and runs nothing);
+      // never held: it never happened.
+      const rows = await app.database.pool.query<{ status: string }>(
+        'SELECT status FROM generation_requests WHERE user_id = $1',
         [userId],
       );
-      expect(rows.rowCount).toBe(0);
+      expect(rows.rows).toEqual(committed ? [{ status: 'failed' }] : []);
     }
   });
 
