@@ -152,7 +152,7 @@ export class AccountEmailService {
     const purpose = (await this.tokens.purposeOf(token)) ?? 'email_verification';
     if (purpose === 'password_reset') throw badInput('This is a password reset link');
     const outcome = await withTransaction(this.pool, async (client) => {
-      const { userId, email } = await this.tokens.consume(client, token, purpose);
+      const { userId, email } = await this.tokens.consumeLockingUser(client, token, purpose);
       const before = await client.query<{ email: string; full_name: string | null }>(
         'SELECT email, full_name FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE',
         [userId],
@@ -183,7 +183,7 @@ export class AccountEmailService {
         throw error;
       }
       // Links mailed to the old address (a password reset, a confirmation) end with it.
-      await this.tokens.retireEveryPurpose(client, userId);
+      await this.tokens.retireAllOf(client, userId);
       return { userId, changedFrom: current.email, email, name: current.full_name };
     });
     this.accounts.forgetUser(outcome.userId);
@@ -225,7 +225,7 @@ export class AccountEmailService {
         [user.id, currentSessionId],
       );
       // A change of email or a reset asked for with the old password ends with it.
-      await this.tokens.retireEveryPurpose(client, user.id);
+      await this.tokens.retireAllOf(client, user.id, AccountTokens.CREDENTIAL_LINKS);
     });
     this.accounts.forgetUser(user.id);
     this.mail.sendLater({ to: user.email, userId: user.id, ...passwordChangedMail(user.fullName) });

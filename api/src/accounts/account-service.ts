@@ -194,7 +194,7 @@ export class AccountService {
         linked = joined;
         await new UsersRepository(client).markEmailVerified(existing.id);
         await new Sessions(client).revokeAllOf(existing.id);
-        await new AccountTokens(client).retireEveryPurpose(client, existing.id);
+        await new AccountTokens(client).retireAllOf(client, existing.id);
         await client.query('COMMIT');
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);

@@ -6,6 +6,12 @@ export type TokenPurpose = 'password_reset' | 'email_verification' | 'email_chan
 
 type Queryable = Pick<pg.Pool, 'query'>;
 
+const EVERY_PURPOSE: readonly TokenPurpose[] = [
+  'password_reset',
+  'email_verification',
+  'email_change',
+];
+
 export const PASSWORD_RESET_TTL_SECONDS = 3_600;
 export const EMAIL_TOKEN_TTL_SECONDS = 24 * 3_600;
 
@@ -98,6 +104,27 @@ export class AccountTokens {
     throw new AppError('TOKEN_EXPIRED', `${link} has expired (links last ${ttl}). ${again}.`, 410);
   }
 
+  /**
+   * consume, after locking the row of the token's user (when the token is known): every change of
+   * an account's credentials locks the user's row first and then its tokens, so a link used at
+   * the same moment takes its locks in the same order (the other order deadlocks).
+   */
+  async consumeLockingUser(
+    db: Queryable,
+    token: unknown,
+    purpose: TokenPurpose,
+  ): Promise<{ userId: string; email: string | null }> {
+    if (typeof token === 'string' && TOKEN_SHAPE.test(token)) {
+      const owner = await db.query<{ user_id: string }>(
+        'SELECT user_id FROM account_tokens WHERE token_hash = $1 AND purpose = $2',
+        [hashToken(token), purpose],
+      );
+      const userId = owner.rows[0]?.user_id;
+      if (userId) await db.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
+    }
+    return this.consume(db, token, purpose);
+  }
+
   /** What a well-formed token was issued for (null: unknown or malformed). */
   async purposeOf(token: unknown): Promise<TokenPurpose | null> {
     if (typeof token !== 'string' || !TOKEN_SHAPE.test(token)) return null;
@@ -109,16 +136,24 @@ export class AccountTokens {
   }
 
   /**
-   * Every open token of the account ends, whatever it was for: its credentials or its address
-   * changed (a Google link, a password reset or change, a new email), so no link mailed before
-   * may act on it. Run in the transaction that makes the change, after it locked the user's row.
+   * The account's open tokens of these purposes end: its credentials or its address changed (a
+   * Google link, a password reset or change, a new email), so no link mailed before for them may
+   * act on it. Run in the transaction that makes the change, after it locked the user's row.
    */
-  async retireEveryPurpose(db: Queryable, userId: string): Promise<void> {
+  async retireAllOf(
+    db: Queryable,
+    userId: string,
+    purposes: readonly TokenPurpose[] = EVERY_PURPOSE,
+  ): Promise<void> {
     await db.query(
-      `UPDATE account_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`,
-      [userId],
+      `UPDATE account_tokens SET used_at = now()
+       WHERE user_id = $1 AND purpose = ANY($2::text[]) AND used_at IS NULL`,
+      [userId, purposes],
     );
   }
+
+  /** Links that act on the account's credentials or address (not a confirmation of it). */
+  static readonly CREDENTIAL_LINKS: readonly TokenPurpose[] = ['password_reset', 'email_change'];
 
   /** Every other open token of this purpose ends (a reset or a confirmation has happened). */
   async retireAll(db: Queryable, userId: string, purpose: TokenPurpose): Promise<void> {

@@ -94,7 +94,11 @@ export class PasswordResetService {
     const data = parseInput(resetSchema, input);
     const passwordHash = await hashPassword(data.password);
     const user = await withTransaction(this.pool, async (client) => {
-      const { userId, email } = await this.tokens.consume(client, data.token, 'password_reset');
+      const { userId, email } = await this.tokens.consumeLockingUser(
+        client,
+        data.token,
+        'password_reset',
+      );
       const updated = await client.query<{ id: string; email: string; full_name: string | null }>(
         `UPDATE users SET password_hash = $2, updated_at = now(),
            -- the link reached this address: it is verified
@@ -105,7 +109,7 @@ export class PasswordResetService {
       );
       // Every link mailed before ends: other resets, and a change of email that whoever knew
       // the old password may have asked for.
-      await this.tokens.retireEveryPurpose(client, userId);
+      await this.tokens.retireAllOf(client, userId, AccountTokens.CREDENTIAL_LINKS);
       await client.query(
         'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL',
         [userId],

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import { AppError } from '../shared/errors';
 import { conflict } from '../shared/errors';
 
 export type Role = 'support' | 'finance' | 'admin';
@@ -104,7 +105,8 @@ export class UsersRepository {
         'UPDATE users SET username = $2, full_name = $3, updated_at = now() WHERE id = $1 AND deleted_at IS NULL RETURNING *',
         [userId, profile.username, profile.fullName],
       );
-      if (!result.rows[0]) throw new Error(`user ${userId} does not exist`);
+      if (!result.rows[0])
+        throw new AppError('UNAUTHENTICATED', 'This account has been deleted', 401);
       return toUser(result.rows[0]);
     } catch (error) {
       if ((error as { constraint?: string }).constraint === 'users_username_key')
