@@ -82,11 +82,14 @@ export class AccountDeletionService {
     // Public links first: their pages also check the account, so none outlives this call.
     await this.sharing.endAllOf(user.id, systemContext(`account-deletion:${user.id}`));
     const blobKeys = await withTransaction(this.pool, async (client) => {
-      const locked = await client.query(
-        'SELECT 1 FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE',
+      // The row as it is now (the caller's copy may be older): its address and whether it is proved.
+      const locked = await client.query<{ email: string; verified: boolean }>(
+        `SELECT email, email_verified_at IS NOT NULL AS verified FROM users
+         WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`,
         [user.id],
       );
-      if (!locked.rows[0]) return [];
+      const current = locked.rows[0];
+      if (!current) return [];
       const keys = await client.query<{ key: string }>(
         `SELECT result_key AS key FROM generation_requests WHERE user_id = $1 AND result_key IS NOT NULL
          UNION SELECT upload_key FROM generation_requests WHERE user_id = $1 AND upload_key IS NOT NULL`,
@@ -102,25 +105,27 @@ export class AccountDeletionService {
       // What was sent or addressed to the account's address without an account is the person's
       // only if the account proved it owns that address; what another account sent or was sent
       // (from an address this one took over later) is never touched.
-      const ownsAddress = user.emailVerifiedAt !== null;
+      const ownsAddress = current.verified;
       await client.query(
         `DELETE FROM contact_messages
          WHERE user_id = $1 OR (user_id IS NULL AND $3::boolean AND lower(email) = lower($2))`,
-        [user.id, user.email, ownsAddress],
+        [user.id, current.email, ownsAddress],
       );
       // A recipient's waiting gift mail is theirs: kept, without the buyer's words or account.
       await this.giftMail?.rewriteRecipientMailOf(client, user.id);
+      // Gift mail to this address is filed under its buyer, and is the recipient's all the same.
       await client.query(
         `DELETE FROM outbox_mail
-         WHERE user_id = $1 OR (user_id IS NULL AND $3::boolean AND lower(to_address) = lower($2))`,
-        [user.id, user.email, ownsAddress],
+         WHERE user_id = $1 OR ($3::boolean AND lower(to_address) = lower($2)
+           AND (user_id IS NULL OR kind = 'gift-received'))`,
+        [user.id, current.email, ownsAddress],
       );
       // A gift stays redeemable (its recipient keeps it), without what the buyer wrote or whom to.
       await client.query('DELETE FROM gift_orders WHERE buyer_id = $1', [user.id]);
       await client.query(
         `UPDATE gifts SET message = NULL, recipient_email = NULL
          WHERE buyer_id = $1 OR ($3::boolean AND lower(recipient_email) = lower($2))`,
-        [user.id, user.email, ownsAddress],
+        [user.id, current.email, ownsAddress],
       );
       // A pending change of email names the other address.
       await client.query('DELETE FROM account_tokens WHERE user_id = $1', [user.id]);
