@@ -113,7 +113,7 @@ export class AccountEmailService {
     await this.limiter.hit(`change-email:user:${user.id}`, MAILS_PER_WINDOW);
     const token = await withTransaction(this.pool, async (client) => {
       await lockUnchangedPassword(client, user);
-      await this.tokens.retireAll(client, user.id, 'email_change');
+      await this.tokens.retireAllOf(client, user.id, ['email_change']);
       return this.tokens.issue(
         user.id,
         'email_change',

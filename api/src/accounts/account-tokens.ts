@@ -154,12 +154,4 @@ export class AccountTokens {
 
   /** Links that act on the account's credentials or address (not a confirmation of it). */
   static readonly CREDENTIAL_LINKS: readonly TokenPurpose[] = ['password_reset', 'email_change'];
-
-  /** Every other open token of this purpose ends (a reset or a confirmation has happened). */
-  async retireAll(db: Queryable, userId: string, purpose: TokenPurpose): Promise<void> {
-    await db.query(
-      `UPDATE account_tokens SET used_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL`,
-      [userId, purpose],
-    );
-  }
 }

@@ -13,6 +13,17 @@ import { exportBlobKey } from './data-export';
 
 const SEND = `mutation ($input: ContactMessageInput!) { submitContactMessage(input: $input) { id } }`;
 
+async function register(app: TestApp, email: string) {
+  const client = new HttpClient(app.url);
+  const response = await client.json('/api/auth/register', {
+    email,
+    password: 'password-1',
+    username: `addr${randomUUID().slice(0, 8)}`,
+  });
+  expect(response.status).toBe(201);
+  return { client, userId: ((await response.json()) as { user: { id: string } }).user.id };
+}
+
 describe('records found by email address in an export and an erasure', () => {
   let app: TestApp;
   beforeAll(async () => {
@@ -33,16 +44,6 @@ describe('records found by email address in an export and an erasure', () => {
         gdprConsent: true,
       },
     });
-  async function register(email: string) {
-    const client = new HttpClient(app.url);
-    const response = await client.json('/api/auth/register', {
-      email,
-      password: 'password-1',
-      username: `addr${randomUUID().slice(0, 8)}`,
-    });
-    expect(response.status).toBe(201);
-    return { client, userId: ((await response.json()) as { user: { id: string } }).user.id };
-  }
   const exportedMessages = async (userId: string) => {
     const files = unzipSync(new Uint8Array(await app.services.dataExports.build(userId)));
     return (
@@ -61,7 +62,7 @@ describe('records found by email address in an export and an erasure', () => {
     const address = `addr-${randomUUID().slice(0, 8)}@example.com`;
     const visitorText = `visitor ${randomUUID()}`;
     expect((await send(new HttpClient(app.url), address, visitorText)).errors).toBeUndefined();
-    const squatter = await register(address);
+    const squatter = await register(app, address);
     expect(await exportedMessages(squatter.userId)).toEqual([]);
 
     // Verified, the address is the account's: its signed-out messages are in the export.
@@ -80,14 +81,14 @@ describe('records found by email address in an export and an erasure', () => {
 
   it("another account's messages from an address it used before are never this account's", async () => {
     const address = `former-${randomUUID().slice(0, 8)}@example.com`;
-    const first = await register(address);
+    const first = await register(app, address);
     const firstText = `first owner ${randomUUID()}`;
     expect((await send(first.client, address, firstText)).errors).toBeUndefined();
     await app.database.pool.query(`UPDATE users SET email = $2 WHERE id = $1`, [
       first.userId,
       `moved-${randomUUID().slice(0, 8)}@example.com`,
     ]);
-    const second = await register(address);
+    const second = await register(app, address);
     await app.database.pool.query('UPDATE users SET email_verified_at = now() WHERE id = $1', [
       second.userId,
     ]);
@@ -111,13 +112,8 @@ describe('an export being built when its account is erased', () => {
   });
 
   it('leaves no archive behind, whichever finishes first', async () => {
-    const client = new HttpClient(app.url);
-    const registered = await client.json('/api/auth/register', {
-      email: `erased-${randomUUID().slice(0, 8)}@example.com`,
-      password: 'password-1',
-      username: `erased${randomUUID().slice(0, 8)}`,
-    });
-    const { user } = (await registered.json()) as { user: { id: string } };
+    const { userId } = await register(app, `erased-${randomUUID().slice(0, 8)}@example.com`);
+    const user = { id: userId };
     const exports = app.services.dataExports;
     const build = exports.build.bind(exports);
     // The erasure runs while the archive is being built (after the claim, before it is stored).
@@ -149,13 +145,8 @@ describe('an erased account', () => {
   });
 
   it('gets no new session and no profile change from a request that found it just before', async () => {
-    const client = new HttpClient(app.url);
-    const registered = await client.json('/api/auth/register', {
-      email: `tomb-${randomUUID().slice(0, 8)}@example.com`,
-      password: 'password-1',
-      username: `tomb${randomUUID().slice(0, 8)}`,
-    });
-    const { user } = (await registered.json()) as { user: { id: string } };
+    const { userId } = await register(app, `tomb-${randomUUID().slice(0, 8)}@example.com`);
+    const user = { id: userId };
     const found = (await app.services.accounts.users.findById(user.id))!;
     await app.services.accountDeletion.erase(found);
     // A Google callback or a profile save that looked the account up before the erasure.

@@ -261,10 +261,9 @@ export class GenerationSharing {
     command: GenerationCommand,
     metadata: ReturnType<GenerationSharing['metadata']>,
   ) {
-    const streamId = generationStreamId(generationId);
-    // Another process may have shared or stopped since this one cached the stream.
-    this.ledger.generations.forget(streamId);
-    return this.ledger.generations.handle(streamId, command, metadata);
+    // A stream another process changed since this one cached it is caught by the handler (a
+    // conflict, or a no-op decided again from the log).
+    return this.ledger.generations.handle(generationStreamId(generationId), command, metadata);
   }
 
   private async dropOriginals(events: readonly GenerationEvent[]) {

@@ -96,15 +96,6 @@ export class CommandHandler<State, Command, Event extends { type: string; data: 
     });
   }
 
-  /**
-   * Drops this process's cached state of a stream, so the next command reads it from the store.
-   * For commands whose "nothing to do" answer must not rest on a state another process has since
-   * changed (a stale cache is caught on append, but a no-op appends nothing).
-   */
-  forget(streamId: string) {
-    this.cache.delete(streamId);
-  }
-
   private async handleNow(
     streamId: string,
     command: Command,
