@@ -59,9 +59,13 @@ export type SubscriptionCommand =
 const isStale = (state: SubscriptionState, observedAt: Date) =>
   state.lastObservedAt !== null && observedAt.getTime() < Date.parse(state.lastObservedAt);
 
-/** The subscription we follow has ended: late news of it (a delayed delivery) cannot revive it. */
+/**
+ * The subscription has ended (the one we follow, or one we followed before): late news of it (a
+ * delayed delivery) cannot revive it, nor take the place of the one that followed it.
+ */
 const hasEnded = (state: SubscriptionState, subscriptionId: string) =>
-  state.status === 'canceled' && state.subscriptionId === subscriptionId;
+  state.endedSubscriptions[subscriptionId] === true ||
+  (state.status === 'canceled' && state.subscriptionId === subscriptionId);
 
 /** Events about another (older) subscription than the one we follow change nothing. */
 const isOtherSubscription = (state: SubscriptionState, subscriptionId: string) =>

@@ -90,6 +90,8 @@ export interface SubscriptionState {
   /** Newest provider observation applied; older (out-of-order) updates are ignored. */
   lastObservedAt: string | null;
   paidInvoices: Record<string, true>;
+  /** Every subscription the log records as ended: late news of one cannot revive it. */
+  endedSubscriptions: Record<string, true>;
   seenKeys: Record<string, true>;
 }
 
@@ -102,6 +104,7 @@ export const initialSubscriptionState = (): SubscriptionState => ({
   cancelAtPeriodEnd: false,
   lastObservedAt: null,
   paidInvoices: {},
+  endedSubscriptions: {},
   seenKeys: {},
 });
 
@@ -145,6 +148,7 @@ export function evolveSubscription(
       }
       return state;
     case 'SubscriptionCanceled':
+      state.endedSubscriptions[event.data.subscriptionId] = true;
       state.status = 'canceled';
       state.cancelAtPeriodEnd = false;
       state.scheduledPlanId = null;

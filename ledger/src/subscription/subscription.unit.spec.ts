@@ -11,11 +11,16 @@ const userId = 'user-1';
 const T0 = '2026-01-01T00:00:00.000Z';
 const END = '2026-02-01T00:00:00.000Z';
 
-const paid = (planId: string, invoiceId: string, observedAt = T0): SubscriptionEvent => ({
+const paid = (
+  planId: string,
+  invoiceId: string,
+  observedAt = T0,
+  subscriptionId = 'sub_1',
+): SubscriptionEvent => ({
   type: 'SubscriptionPeriodPaid',
   data: {
     userId,
-    subscriptionId: 'sub_1',
+    subscriptionId,
     planId,
     invoiceId,
     periodStart: T0,
@@ -101,5 +106,68 @@ describe('subscription: plan switches', () => {
       data: { ...keep.data, scheduledPlanId: 'pro', observedAt: '2026-01-10T00:00:00.000Z' },
     };
     expect(given([paid('ultra', 'in_1'), scheduled, keep]).state.scheduledPlanId).toBeNull();
+  });
+});
+
+describe('subscription: late news of a plan that has ended', () => {
+  const later = '2026-03-01T00:00:00.000Z';
+  const ended: SubscriptionEvent = {
+    type: 'SubscriptionCanceled',
+    data: { userId, subscriptionId: 'sub_1', canceledAt: END, observedAt: END },
+  };
+  const nextPlan: SubscriptionEvent[] = [
+    {
+      type: 'SubscriptionCheckoutCompleted',
+      data: {
+        userId,
+        planId: 'pro',
+        customerId: 'cus_1',
+        subscriptionId: 'sub_2',
+        checkoutSessionId: 'cs_2',
+        observedAt: later,
+      },
+    },
+    paid('pro', 'in_2', later, 'sub_2'),
+  ];
+
+  it('a delayed invoice of the ended plan does not take the place of the plan after it', () => {
+    const history = given([paid('ultra', 'in_1'), ended, ...nextPlan]);
+    expect(history.state).toMatchObject({ subscriptionId: 'sub_2', status: 'active' });
+    history
+      .when(
+        {
+          type: 'RecordPeriodPaid',
+          data: {
+            userId,
+            subscriptionId: 'sub_1',
+            planId: 'ultra',
+            invoiceId: 'in_1_late',
+            periodStart: new Date(T0),
+            periodEnd: new Date(END),
+            observedAt: new Date(T0),
+          },
+        },
+        metadataAt(later),
+      )
+      .then([]);
+  });
+
+  it('nor does its delayed checkout', () => {
+    given([paid('ultra', 'in_1'), ended, ...nextPlan])
+      .when(
+        {
+          type: 'CompleteCheckout',
+          data: {
+            userId,
+            planId: 'ultra',
+            customerId: 'cus_1',
+            subscriptionId: 'sub_1',
+            checkoutSessionId: 'cs_1',
+            observedAt: new Date(T0),
+          },
+        },
+        metadataAt(later),
+      )
+      .then([]);
   });
 });
