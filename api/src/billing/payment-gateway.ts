@@ -73,6 +73,17 @@ export interface PaymentGateway {
    * false when it had already ended. The key makes a repeated call one cancellation.
    */
   endSubscriptionNow(subscriptionId: string, idempotencyKey: string): Promise<boolean>;
+  /**
+   * The customer's subscriptions that run and are paid for at the provider (active, trialing, past
+   * due, unpaid), asked at the time: whether the plan the log follows still runs when another is
+   * paid.
+   */
+  runningSubscriptionsOf(customerId: string): Promise<string[]>;
+  /**
+   * Refunds one payment in full (a second plan's); the provider then sends charge.refunded.
+   * Repeating it with the same key refunds once.
+   */
+  refundPayment(paymentIntentId: string, idempotencyKey: string): Promise<void>;
   /** Every paid invoice the payment provider knows, for finance's reconciliation. */
   listPaidInvoices(): AsyncIterable<PaidInvoice>;
   /**

@@ -10,6 +10,7 @@ import {
 import { ContactInbox } from '../staff/contact-inbox';
 import { StaffLedger } from '../staff/staff-ledger';
 import { StaffUsers } from '../staff/staff-users';
+import { MailedBillingNotices, type BillingNotices } from '../billing/second-plan-mail';
 import { SupportActions } from '../staff/support-actions';
 import { BillingService } from '../billing/billing-service';
 import { LocalBilling } from '../billing/local/local-billing';
@@ -112,6 +113,7 @@ async function createBilling(
   ledger: Ledger,
   idempotency: IdempotencyKeys,
   metrics: Metrics,
+  notices: BillingNotices,
   createGifts: (refunds: GiftPaymentRefunds, webhookSecret: string) => GiftService,
 ) {
   const { billing } = config;
@@ -133,6 +135,7 @@ async function createBilling(
     gateway,
     webhookSecret,
     gifts,
+    notices,
     (outcome) => metrics.webhookDeliveries.inc({ outcome }),
   );
   localBilling?.connect(webhooks);
@@ -205,6 +208,7 @@ export async function createServices(
     ledger,
     idempotency,
     runtime.metrics,
+    new MailedBillingNotices(accounts.users, mail, config.publicUrl),
     (refunds, webhookSecret) =>
       createGiftService(config, webhookSecret, {
         pool,

@@ -19,6 +19,8 @@ export type SubscriptionCommand =
         customerId: string;
         subscriptionId: string;
         checkoutSessionId: string;
+        /** The customer's subscriptions running and paid for at the provider, asked just now. */
+        runningAtProvider: readonly string[];
         observedAt: Date;
       };
     }
@@ -31,6 +33,8 @@ export type SubscriptionCommand =
         invoiceId: string;
         periodStart: Date;
         periodEnd: Date;
+        /** The customer's subscriptions running and paid for at the provider, asked just now. */
+        runningAtProvider: readonly string[];
         observedAt: Date;
       };
     }
@@ -67,6 +71,39 @@ const hasEnded = (state: SubscriptionState, subscriptionId: string) =>
   state.endedSubscriptions[subscriptionId] === true ||
   (state.status === 'canceled' && state.subscriptionId === subscriptionId);
 
+/**
+ * Another plan paid while the one we follow is paid for and still running at the provider (two
+ * checkouts opened before either was paid). Asked of the provider, not of the log alone: the end
+ * of the plan we follow may simply not have reached us yet, and then the new plan is its successor.
+ */
+const isSecondPlan = (
+  state: SubscriptionState,
+  subscriptionId: string,
+  runningAtProvider: readonly string[],
+) =>
+  state.subscriptionId !== null &&
+  state.subscriptionId !== subscriptionId &&
+  (state.status === 'active' || state.status === 'past_due') &&
+  !hasEnded(state, state.subscriptionId) &&
+  runningAtProvider.includes(state.subscriptionId);
+
+const refuseSecondPlan = (
+  state: SubscriptionState,
+  data: { userId: string; subscriptionId: string; planId: string },
+  observedAt: string,
+): SubscriptionEvent[] => [
+  {
+    type: 'SubscriptionSecondPlanRefused',
+    data: {
+      userId: data.userId,
+      subscriptionId: data.subscriptionId,
+      planId: data.planId,
+      keptSubscriptionId: state.subscriptionId!,
+      observedAt,
+    },
+  },
+];
+
 /** Events about another (older) subscription than the one we follow change nothing. */
 const isOtherSubscription = (state: SubscriptionState, subscriptionId: string) =>
   state.subscriptionId !== null && state.subscriptionId !== subscriptionId;
@@ -80,18 +117,24 @@ export function decideSubscription(
   const observedAt = command.data.observedAt.toISOString();
 
   switch (command.type) {
-    case 'CompleteCheckout':
-      if (hasEnded(state, command.data.subscriptionId)) return [];
+    case 'CompleteCheckout': {
+      const { runningAtProvider, ...data } = command.data;
+      if (hasEnded(state, data.subscriptionId)) return [];
+      if (isSecondPlan(state, data.subscriptionId, runningAtProvider))
+        return refuseSecondPlan(state, data, observedAt);
       if (
         state.subscriptionId === command.data.subscriptionId &&
         state.customerId === command.data.customerId
       ) {
         return [];
       }
-      return [{ type: 'SubscriptionCheckoutCompleted', data: { ...command.data, observedAt } }];
+      return [{ type: 'SubscriptionCheckoutCompleted', data: { ...data, observedAt } }];
+    }
     case 'RecordPeriodPaid': {
-      const { data } = command;
+      const { runningAtProvider, ...data } = command.data;
       if (state.paidInvoices[data.invoiceId] || hasEnded(state, data.subscriptionId)) return [];
+      if (isSecondPlan(state, data.subscriptionId, runningAtProvider))
+        return refuseSecondPlan(state, data, observedAt);
       return [
         {
           type: 'SubscriptionPeriodPaid',

@@ -72,6 +72,20 @@ export const subscriptionEventSchema = z.discriminatedUnion('type', [
       observedAt: isoDate,
     }),
   }),
+  /**
+   * A second plan paid while the one we follow runs (two checkouts opened before either was
+   * paid): the plan we follow stays; this one is ended at the provider and its payment refunded.
+   */
+  z.object({
+    type: z.literal('SubscriptionSecondPlanRefused'),
+    data: z.object({
+      userId: z.string(),
+      subscriptionId: z.string(),
+      planId: z.string(),
+      keptSubscriptionId: z.string(),
+      observedAt: isoDate,
+    }),
+  }),
 ]);
 
 export type SubscriptionEvent = z.infer<typeof subscriptionEventSchema>;
@@ -92,6 +106,8 @@ export interface SubscriptionState {
   paidInvoices: Record<string, true>;
   /** Every subscription the log records as ended: late news of one cannot revive it. */
   endedSubscriptions: Record<string, true>;
+  /** Second plans refused (each also ended): their payments are refunded, never credited. */
+  secondPlans: Record<string, true>;
   seenKeys: Record<string, true>;
 }
 
@@ -105,6 +121,7 @@ export const initialSubscriptionState = (): SubscriptionState => ({
   lastObservedAt: null,
   paidInvoices: {},
   endedSubscriptions: {},
+  secondPlans: {},
   seenKeys: {},
 });
 
@@ -117,6 +134,12 @@ export function evolveSubscription(
   context: EvolveContext,
 ): SubscriptionState {
   state.seenKeys[context.idempotencyKey] = true;
+  if (event.type === 'SubscriptionSecondPlanRefused') {
+    // News of another plan than the one followed: it says nothing of how recent ours is.
+    state.secondPlans[event.data.subscriptionId] = true;
+    state.endedSubscriptions[event.data.subscriptionId] = true;
+    return state;
+  }
   state.lastObservedAt = later(state.lastObservedAt, event.data.observedAt);
   switch (event.type) {
     case 'SubscriptionCheckoutCompleted':

@@ -144,6 +144,7 @@ describe('subscription: late news of a plan that has ended', () => {
             invoiceId: 'in_1_late',
             periodStart: new Date(T0),
             periodEnd: new Date(END),
+            runningAtProvider: ['sub_2'],
             observedAt: new Date(T0),
           },
         },
@@ -163,10 +164,79 @@ describe('subscription: late news of a plan that has ended', () => {
             customerId: 'cus_1',
             subscriptionId: 'sub_1',
             checkoutSessionId: 'cs_1',
+            runningAtProvider: ['sub_2'],
             observedAt: new Date(T0),
           },
         },
         metadataAt(later),
+      )
+      .then([]);
+  });
+});
+
+describe('subscription: a second plan paid while the first runs', () => {
+  const secondPaid = (runningAtProvider: string[]) => ({
+    type: 'RecordPeriodPaid' as const,
+    data: {
+      userId,
+      subscriptionId: 'sub_2',
+      planId: 'ultra',
+      invoiceId: 'in_2',
+      periodStart: new Date(T0),
+      periodEnd: new Date(END),
+      runningAtProvider,
+      observedAt: new Date('2026-01-02T00:00:00.000Z'),
+    },
+  });
+  const refused: SubscriptionEvent = {
+    type: 'SubscriptionSecondPlanRefused',
+    data: {
+      userId,
+      subscriptionId: 'sub_2',
+      planId: 'ultra',
+      keptSubscriptionId: 'sub_1',
+      observedAt: '2026-01-02T00:00:00.000Z',
+    },
+  };
+
+  it('is refused while the provider says the plan followed still runs', () => {
+    given([paid('pro', 'in_1')])
+      .when(secondPaid(['sub_1', 'sub_2']), metadataAt(T0))
+      .then([refused]);
+  });
+
+  it('takes its place when the provider says it has ended (its end has not reached us yet)', () => {
+    const events = given([paid('pro', 'in_1')])
+      .when(secondPaid(['sub_2']), metadataAt(T0))
+      .events();
+    expect(events.map((event) => event.type)).toEqual(['SubscriptionPeriodPaid']);
+  });
+
+  it('once refused, nothing of it changes the plan followed, nor how recent its news is', () => {
+    const history = given([paid('pro', 'in_1'), refused]);
+    expect(history.state).toMatchObject({
+      subscriptionId: 'sub_1',
+      planId: 'pro',
+      status: 'active',
+      lastObservedAt: T0,
+      secondPlans: { sub_2: true },
+    });
+    history.when(secondPaid(['sub_1', 'sub_2']), metadataAt(T0)).then([]);
+    history
+      .when(
+        {
+          type: 'CompleteCheckout',
+          data: {
+            userId,
+            planId: 'ultra',
+            customerId: 'cus_1',
+            subscriptionId: 'sub_2',
+            checkoutSessionId: 'cs_2',
+            runningAtProvider: ['sub_1', 'sub_2'],
+            observedAt: new Date(T0),
+          },
+        },
+        metadataAt(T0),
       )
       .then([]);
   });

@@ -338,6 +338,18 @@ async function appendEveryType(store: EventStore) {
         },
         4,
       ),
+      // A second plan refused says nothing of the plan followed: still incomplete.
+      event(
+        'SubscriptionSecondPlanRefused',
+        {
+          userId: 'edge-user-2',
+          subscriptionId: 'sub-second',
+          planId: 'ultra',
+          keptSubscriptionId: 'sub-edge-user-2',
+          ...observed(5),
+        },
+        5,
+      ),
     ],
     'any',
   );

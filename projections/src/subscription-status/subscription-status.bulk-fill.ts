@@ -4,9 +4,11 @@ import type { TableNames } from '../runtime/projection';
 // subscription_status folded in Postgres (evolveSubscription, as SQL), for a rebuild from the start
 // of the log: each column is the value the last event that sets it set. The status is the one the
 // last event other than a checkout set; a checkout after it turns none or canceled into incomplete
-// and keeps any other status (so a run of checkouts changes nothing more).
+// and keeps any other status (so a run of checkouts changes nothing more). A second plan refused
+// changes none of the columns but the time of the last change.
 
 const CHECKOUT = 'SubscriptionCheckoutCompleted';
+const SECOND_PLAN_REFUSED = 'SubscriptionSecondPlanRefused';
 
 const last = (value: string, types: readonly string[]) =>
   `(array_agg(${value} ORDER BY tx DESC, gp DESC) FILTER (WHERE type IN (${types
@@ -28,7 +30,8 @@ export const subscriptionStatusBulkFill = (table: TableNames) => [
   `INSERT INTO ${table('subscription_status')} (user_id, status, plan_id, customer_id,
      subscription_id, current_period_end, cancel_at_period_end, updated_at)
    SELECT user_id,
-     CASE WHEN (array_agg(type ORDER BY tx DESC, gp DESC))[1] = '${CHECKOUT}'
+     CASE WHEN (array_agg(type ORDER BY tx DESC, gp DESC)
+         FILTER (WHERE type <> '${SECOND_PLAN_REFUSED}'))[1] = '${CHECKOUT}'
        AND ${settled} IN ('none', 'canceled') THEN 'incomplete' ELSE ${settled} END,
      ${last(`data->>'planId'`, [CHECKOUT, 'SubscriptionPeriodPaid', 'SubscriptionUpdated'])},
      ${last(`data->>'customerId'`, [CHECKOUT])},

@@ -137,6 +137,24 @@ export class LocalBilling implements PaymentGateway {
     return null; // the same: a local invoice event always names its payment
   }
 
+  async runningSubscriptionsOf(customerId: string): Promise<string[]> {
+    const { rows } = await this.db.query<{ id: string }>(
+      `SELECT id FROM local_subscriptions WHERE customer_id = $1 AND status <> 'canceled'`,
+      [customerId],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Only a second plan's payment is refunded this way, and the local checkout never takes a second
+   * plan (one live subscription per user, enforced by local_subscriptions_one_live_idx).
+   */
+  async refundPayment(paymentIntentId: string): Promise<void> {
+    throw new Error(
+      `The local checkout has no second plan to refund (payment ${paymentIntentId}): it takes one live plan per user`,
+    );
+  }
+
   /** The local "Stripe" keeps its invoices where the webhook recorded them. */
   async *listPaidInvoices(): AsyncIterable<PaidInvoice> {
     const { rows } = await this.db.query<{

@@ -15,6 +15,9 @@ import type { PlanId } from '../plans';
 /** Stripe Checkout in subscription mode and the Billing Portal, through the official client. */
 
 /** What a gift checkout's key carries of its details (a digest: they are personal data). */
+/** Subscriptions that run and are paid for (or owed): a plan the customer has. */
+const RUNNING_STATUSES = new Set(['active', 'trialing', 'past_due', 'unpaid']);
+
 const giftDigest = (gift: GiftDetails | null | undefined) =>
   gift
     ? createHash('sha256').update(JSON.stringify(gift)).digest('base64url').slice(0, 16)
@@ -263,6 +266,25 @@ export class StripeGateway implements PaymentGateway {
     if (['canceled', 'incomplete_expired'].includes(subscription.status)) return false;
     await this.stripe.subscriptions.cancel(subscriptionId, undefined, { idempotencyKey });
     return true;
+  }
+
+  async runningSubscriptionsOf(customerId: string): Promise<string[]> {
+    const running: string[] = [];
+    for await (const subscription of this.stripe.subscriptions.list({
+      customer: customerId,
+      status: 'all',
+      limit: 100,
+    })) {
+      if (RUNNING_STATUSES.has(subscription.status)) running.push(subscription.id);
+    }
+    return running;
+  }
+
+  async refundPayment(paymentIntentId: string, idempotencyKey: string) {
+    await this.stripe.refunds.create(
+      { payment_intent: paymentIntentId },
+      { idempotencyKey: `refund:${idempotencyKey}` },
+    );
   }
 
   async *listPaidInvoices(): AsyncIterable<PaidInvoice> {

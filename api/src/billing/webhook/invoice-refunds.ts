@@ -61,6 +61,27 @@ export class InvoiceRefunds {
     await this.endPlanOfRefundedPeriod(chargeId, invoice);
   }
 
+  /**
+   * The refund of a second plan's payment (second-plans.ts): it bought no credits, so nothing is
+   * taken back; the invoice is marked refunded. False for any other invoice.
+   */
+  async settleSecondPlan(chargeId: string, invoice: PaidInvoice): Promise<boolean> {
+    const { rows } = await this.db.query<{ subscription_id: string | null }>(
+      'SELECT subscription_id FROM billing_invoices WHERE invoice_id = $1',
+      [invoice.invoice_id],
+    );
+    const subscriptionId = rows[0]?.subscription_id;
+    if (!subscriptionId) return false;
+    const { state } = await this.ledger.subscriptions.read(subscriptionStreamId(invoice.user_id));
+    if (!state.secondPlans[subscriptionId]) return false;
+    await this.db.query(
+      'UPDATE billing_invoices SET refunded_at = coalesce(refunded_at, now()) WHERE invoice_id = $1',
+      [invoice.invoice_id],
+    );
+    await this.db.query('DELETE FROM pending_refunds WHERE charge_id = $1', [chargeId]);
+    return true;
+  }
+
   /** Refunds that arrived before this invoice, applied now that its credits are bought. */
   async applyPending(invoice: PaidInvoice, paymentIntentId: string | null) {
     if (!paymentIntentId) return;

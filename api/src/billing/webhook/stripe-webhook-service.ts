@@ -5,6 +5,7 @@ import { AppError } from '../../shared/errors';
 import type { PaymentGateway } from '../payment-gateway';
 import { StripeGateway } from '../stripe/stripe-gateway';
 import type { GiftPayments } from '../gift-payments';
+import type { BillingNotices } from '../second-plan-mail';
 import { BillingCustomers, UnknownCustomerError } from './billing-customers';
 import { handleEvent } from './event-handlers';
 import { InvoiceRefunds } from './invoice-refunds';
@@ -43,6 +44,7 @@ export class StripeWebhookService {
     gateway: PaymentGateway,
     private readonly webhookSecret: string,
     gifts: GiftPayments,
+    notices: BillingNotices,
     /** Told each delivery's outcome (metrics). */
     private readonly onDelivery?: (outcome: string) => void,
     /** How long a concurrent delivery of an event being processed waits before `in_progress`. */
@@ -55,6 +57,7 @@ export class StripeWebhookService {
       customers: new BillingCustomers(db),
       packs: new PackPayments(db, ledger, gifts),
       invoiceRefunds: new InvoiceRefunds(db, ledger, gateway),
+      notices,
     };
   }
 

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { Ledger } from '@app/ledger';
 import type { PaymentGateway } from '../payment-gateway';
+import type { BillingNotices } from '../second-plan-mail';
 import type { BillingCustomers } from './billing-customers';
 import type { InvoiceRefunds } from './invoice-refunds';
 import type { PackPayments } from './pack-payments';
@@ -13,6 +14,7 @@ export interface WebhookDeps {
   customers: BillingCustomers;
   packs: PackPayments;
   invoiceRefunds: InvoiceRefunds;
+  notices: BillingNotices;
 }
 
 /** true: the event had its effect; false: nothing to do; pending: kept until its invoice arrives. */

@@ -38,8 +38,8 @@ export class FakeStripeRefunds {
   private readonly answers = new Map<string, { params: string; answer: Answer }>();
 
   constructor(
-    /** The checkout session a payment intent paid, if any. */
-    private readonly sessionOf: (paymentIntent: string) => Record<string, unknown> | undefined,
+    /** What a payment intent paid (a checkout session or an invoice), if any. */
+    private readonly paymentOf: (paymentIntent: string) => Record<string, unknown> | undefined,
   ) {}
 
   create(form: Record<string, string>, idempotencyKey: string | undefined): Answer {
@@ -85,7 +85,7 @@ export class FakeStripeRefunds {
         },
       ];
     }
-    const session = this.sessionOf(paymentIntent);
+    const session = this.paymentOf(paymentIntent);
     if (!session || session.payment_status !== 'paid')
       return noSuch('payment_intent', paymentIntent);
     const charge = `ch_${paymentIntent.replace(/^pi_/, '')}`;

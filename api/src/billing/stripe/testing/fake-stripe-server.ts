@@ -34,9 +34,14 @@ export class FakeStripeServer {
   /** Checkout sessions made through the API, by id (payment mode is completed by the test). */
   readonly checkoutSessions = new Map<string, Record<string, unknown>>();
   /** Refunds made through the API (POST /v1/refunds, with Stripe's idempotency keys). */
-  readonly refundsApi = new FakeStripeRefunds((paymentIntent) =>
-    [...this.checkoutSessions.values()].find((session) => session.payment_intent === paymentIntent),
+  readonly refundsApi = new FakeStripeRefunds(
+    (paymentIntent) =>
+      [...this.checkoutSessions.values()].find(
+        (session) => session.payment_intent === paymentIntent,
+      ) ?? this.invoicePayments.get(paymentIntent),
   );
+  /** Paid invoices' payments (payInvoice), by payment intent, as the refunds find them. */
+  private readonly invoicePayments = new Map<string, Record<string, unknown>>();
   private checkoutFailure: string | null = null;
   private constructor(
     private readonly server: Server,
@@ -79,6 +84,17 @@ export class FakeStripeServer {
       payment_intent: session.payment_intent ?? id('pi'),
     });
     return { ...session };
+  }
+
+  /** A subscription's invoice paid by a payment intent: invoice payments and refunds know it. */
+  payInvoice(invoiceId: string, paymentIntent: string, amount: number, currency = 'usd') {
+    this.invoiceForPaymentIntent.set(paymentIntent, invoiceId);
+    this.invoicePayments.set(paymentIntent, {
+      payment_intent: paymentIntent,
+      payment_status: 'paid',
+      amount_total: amount,
+      currency,
+    });
   }
 
   /** The charge a refund refunded, as charge.refunded carries it. */

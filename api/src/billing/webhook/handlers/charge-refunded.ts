@@ -32,5 +32,6 @@ export async function chargeRefunded(
     await invoiceRefunds.revoke(event.id, charge.id, invoice);
     return true;
   }
+  if (invoice && (await invoiceRefunds.settleSecondPlan(charge.id, invoice))) return true;
   return 'pending';
 }

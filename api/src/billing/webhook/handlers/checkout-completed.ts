@@ -1,13 +1,15 @@
 import type Stripe from 'stripe';
 import { subscriptionStreamId } from '@app/ledger';
 import { idOf, seconds, stripeMetadata } from '../stripe-values';
+import { endIfSecondPlan, runningAtProvider } from '../second-plans';
 import type { HandlerOutcome, WebhookDeps } from '../webhook-deps';
 
 /** checkout.session.completed: a pack or gift payment, or the start of a subscription. */
 export async function checkoutCompleted(
   event: Stripe.CheckoutSessionCompletedEvent,
-  { ledger, customers, packs }: WebhookDeps,
+  deps: WebhookDeps,
 ): Promise<HandlerOutcome> {
+  const { ledger, customers, packs } = deps;
   const session = event.data.object;
   if (session.mode === 'payment') return packs.completed(event, session);
   if (session.mode !== 'subscription') return false;
@@ -27,11 +29,14 @@ export async function checkoutCompleted(
         customerId,
         subscriptionId,
         checkoutSessionId: session.id,
+        runningAtProvider: await runningAtProvider(deps, customerId),
         observedAt: seconds(event.created),
       },
     },
     stripeMetadata(event, `checkout:${session.id}`, 'Checkout completed'),
   );
+  // A second plan's payment is refunded with its invoice (invoice.paid).
+  await endIfSecondPlan(deps, userId, subscriptionId, null);
   return true;
 }
 

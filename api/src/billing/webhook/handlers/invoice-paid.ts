@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import { creditStreamId, subscriptionStreamId } from '@app/ledger';
 import { planById, type Plan, type PlanId } from '../../plans';
 import { idOf, paymentIntentOf, seconds, stripeMetadata } from '../stripe-values';
+import { endIfSecondPlan, runningAtProvider } from '../second-plans';
 import type { HandlerOutcome, WebhookDeps } from '../webhook-deps';
 
 /** A paid billing period, from its invoice line. */
@@ -10,7 +11,10 @@ interface Period {
   end: Date;
 }
 
-/** invoice.paid: the invoice is kept, the period's credits arrive, late news is corrected. */
+/**
+ * invoice.paid: the invoice is kept, the period's credits arrive, late news is corrected; a second
+ * plan (another subscription paid while the one followed runs) is ended and refunded instead.
+ */
 export async function invoicePaid(
   event: Stripe.InvoicePaidEvent,
   deps: WebhookDeps,
@@ -24,14 +28,13 @@ export async function invoicePaid(
   // Stripe's invoice events leave out the payments: asked for, so refunds find the invoice.
   const paymentIntentId =
     paymentIntentOf(invoice) ?? (await deps.gateway.findPaymentOfInvoice(invoice.id!));
-  await recordInvoice(deps, event, invoice, {
+  const firstDelivery = await recordInvoice(deps, event, invoice, {
     userId,
     subscriptionId,
     planId: plan.id,
     period,
     paymentIntentId,
   });
-  await creditPeriod(deps, event, invoice, userId, plan, period);
   await deps.ledger.subscriptions.handle(
     subscriptionStreamId(userId),
     {
@@ -43,11 +46,28 @@ export async function invoicePaid(
         invoiceId: invoice.id!,
         periodStart: period.start,
         periodEnd: period.end,
+        runningAtProvider: await runningAtProvider(deps, idOf(invoice.customer)),
         observedAt: seconds(event.created),
       },
     },
     stripeMetadata(event, `invoice-period:${invoice.id}`, 'Invoice paid'),
   );
+  // A second plan buys nothing: ended and refunded in full instead (told once, by mail).
+  const second = await endIfSecondPlan(deps, userId, subscriptionId, {
+    invoiceId: invoice.id!,
+    paymentIntentId,
+  });
+  if (second) {
+    if (firstDelivery) {
+      await deps.notices.secondPlanRefunded(
+        userId,
+        { planId: plan.id, amountPaid: invoice.amount_paid, currency: invoice.currency },
+        second.keptPlanId,
+      );
+    }
+    return true;
+  }
+  await creditPeriod(deps, event, invoice, userId, plan, period);
   await expireLateInvoiceCredits(deps, event, invoice, userId, subscriptionId, period.start);
   await deps.invoiceRefunds.applyPending(
     { invoice_id: invoice.id!, user_id: userId },
@@ -76,6 +96,7 @@ function planOfInvoice({ gateway }: WebhookDeps, invoice: Stripe.Invoice) {
   return { plan, line };
 }
 
+/** Keeps the invoice for finance; true the first time it is kept. */
 async function recordInvoice(
   { db }: WebhookDeps,
   event: Stripe.Event,
@@ -88,7 +109,7 @@ async function recordInvoice(
     paymentIntentId: string | null;
   },
 ) {
-  await db.query(
+  const inserted = await db.query(
     `INSERT INTO billing_invoices (invoice_id, user_id, customer_id, subscription_id, plan_id, amount_paid, currency,
        period_start, period_end, payment_intent_id, paid_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (invoice_id) DO NOTHING`,
@@ -106,6 +127,7 @@ async function recordInvoice(
       seconds(invoice.status_transitions?.paid_at ?? event.created),
     ],
   );
+  return inserted.rowCount === 1;
 }
 
 /**

@@ -1,0 +1,216 @@
+import type Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creditStreamId, subscriptionStreamId } from '@app/ledger';
+import { runLedgerAudit } from '@app/projections';
+import { signedInUser } from '../../testing/accounts';
+import type { TestApp } from '../../testing/test-app';
+import {
+  checkoutSessionObject,
+  paidInvoiceObject,
+  subscriptionObject,
+  type LocalSubscription,
+} from '../local/stripe-objects';
+import { planById } from '../plans';
+import { deliver, localId, signedEvent } from '../testing/stripe-events';
+import { startStripeModeApp } from '../testing/stripe-mode-app';
+import type { FakeStripeServer } from './testing/fake-stripe-server';
+
+// Two checkouts opened before either was paid (two tabs, Pro and Ultra) can both be paid: Stripe
+// then runs two subscriptions for one person. The plan followed stays; the other is ended at
+// Stripe and its payment refunded in full, and it buys nothing, whatever order its events come in.
+
+const SECRET = 'whsec_second_plan';
+const DAY = 86_400_000;
+
+interface PaidPlan {
+  subscription: LocalSubscription;
+  invoice: Stripe.Invoice;
+  paymentIntent: string;
+}
+
+describe('a second plan paid while the first runs (Stripe)', () => {
+  let app: TestApp;
+  let stripe: FakeStripeServer;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    ({ app, stripe, close } = await startStripeModeApp(SECRET));
+  });
+  afterAll(async () => {
+    await close?.();
+  });
+
+  /** A subscription running at Stripe, its first invoice paid. */
+  function paidPlan(userId: string, customerId: string, planId: 'pro' | 'ultra'): PaidPlan {
+    const start = new Date(Date.now() - 60_000);
+    const subscription: LocalSubscription = {
+      id: localId('sub'),
+      userId,
+      customerId,
+      planId,
+      status: 'active',
+      currentPeriodStart: start,
+      currentPeriodEnd: new Date(start.getTime() + 30 * DAY),
+      cancelAtPeriodEnd: false,
+    };
+    const invoice = paidInvoiceObject(subscription, planById(planId)!, start);
+    const paymentIntent = (
+      invoice as unknown as { payments: { data: { payment: { payment_intent: string } }[] } }
+    ).payments.data[0]!.payment.payment_intent;
+    stripe.subscriptions.set(subscription.id, {
+      id: subscription.id,
+      customer: customerId,
+      status: 'active',
+    });
+    stripe.payInvoice(invoice.id!, paymentIntent, invoice.amount_paid);
+    return { subscription, invoice, paymentIntent };
+  }
+
+  const deliveriesOf = ({ subscription, invoice }: PaidPlan) => [
+    signedEvent('invoice.paid', invoice, SECRET),
+    signedEvent(
+      'checkout.session.completed',
+      checkoutSessionObject({
+        id: localId('cs'),
+        userId: subscription.userId,
+        plan: planById(subscription.planId)!,
+        customerId: subscription.customerId,
+        subscriptionId: subscription.id,
+        successUrl: 'https://art.example.com/profile?checkout=success',
+        cancelUrl: 'https://art.example.com/pricing?checkout=canceled',
+      }),
+      SECRET,
+    ),
+  ];
+
+  async function deliverAll(deliveries: { payload: string; signature: string }[]) {
+    const answers = await Promise.all(deliveries.map((delivery) => deliver(app.url, delivery)));
+    for (const answer of answers) expect(answer.status).toBe(200);
+  }
+
+  const creditTypes = async (userId: string) =>
+    (await app.runtime.storage.store.readStream(creditStreamId(userId))).map((e) => e.type);
+  const subscriptionState = async (userId: string) =>
+    (await app.runtime.storage.ledger.subscriptions.read(subscriptionStreamId(userId))).state;
+
+  it('keeps the plan that came first, ends the other at Stripe and refunds it in full, at once or redelivered', async () => {
+    const { userId } = await signedInUser(app);
+    const customerId = localId('cus');
+    const pro = paidPlan(userId, customerId, 'pro');
+    const ultra = paidPlan(userId, customerId, 'ultra');
+
+    // Both plans' events arrive at once, interleaved: one of the two is first.
+    await deliverAll([...deliveriesOf(pro), ...deliveriesOf(ultra)]);
+
+    const state = await subscriptionState(userId);
+    const [kept, second] =
+      state.subscriptionId === pro.subscription.id ? [pro, ultra] : [ultra, pro];
+    expect(state).toMatchObject({
+      subscriptionId: kept.subscription.id,
+      planId: kept.subscription.planId,
+      status: 'active',
+      secondPlans: { [second.subscription.id]: true },
+    });
+    expect(stripe.subscriptions.get(second.subscription.id)?.status).toBe('canceled');
+    expect(stripe.subscriptions.get(kept.subscription.id)?.status).toBe('active');
+    const refunds = [...stripe.refundsApi.refunds.values()];
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({
+      payment_intent: second.paymentIntent,
+      amount: second.invoice.amount_paid,
+    });
+    // Only the plan kept bought credits.
+    expect((await creditTypes(userId)).filter((type) => type === 'CreditsPurchased')).toHaveLength(
+      1,
+    );
+    const purchased = (await app.runtime.storage.store.readStream(creditStreamId(userId))).find(
+      (event) => event.type === 'CreditsPurchased',
+    );
+    expect(purchased?.data).toMatchObject({ invoiceId: kept.invoice.id });
+
+    // Stripe's news of the refund and of the end: the invoice is marked refunded, nothing kept
+    // pending, the plan followed unchanged.
+    const refunded = signedEvent('charge.refunded', stripe.refundedCharge(refunds[0]!.id), SECRET);
+    expect(await (await deliver(app.url, refunded)).json()).toMatchObject({
+      outcome: 'processed',
+    });
+    const ended = signedEvent(
+      'customer.subscription.deleted',
+      subscriptionObject({ ...second.subscription, status: 'canceled' }, new Date()),
+      SECRET,
+    );
+    expect((await deliver(app.url, ended)).status).toBe(200);
+    expect(await subscriptionState(userId)).toMatchObject({
+      subscriptionId: kept.subscription.id,
+      status: 'active',
+    });
+    expect((await app.database.pool.query('SELECT * FROM pending_refunds')).rows).toEqual([]);
+    const invoices = await app.database.pool.query<{ invoice_id: string; refunded: boolean }>(
+      'SELECT invoice_id, refunded_at IS NOT NULL AS refunded FROM billing_invoices WHERE user_id = $1 ORDER BY invoice_id',
+      [userId],
+    );
+    expect(invoices.rows).toEqual(
+      [
+        { invoice_id: kept.invoice.id, refunded: false },
+        { invoice_id: second.invoice.id, refunded: true },
+      ].sort((a, b) => a.invoice_id!.localeCompare(b.invoice_id!)),
+    );
+
+    // Stripe sends the second plan's events again (new event ids): nothing more happens.
+    const creditsBefore = await creditTypes(userId);
+    await deliverAll(deliveriesOf(second));
+    expect(stripe.refundsApi.refunds.size).toBe(1);
+    expect(await creditTypes(userId)).toEqual(creditsBefore);
+
+    // Told once, by mail, what happened and where plans change.
+    await app.services.mail.drain();
+    const mails = await app.database.pool.query<{ subject: string; text_body: string }>(
+      `SELECT subject, text_body FROM outbox_mail WHERE user_id = $1 AND kind = 'second-plan-refunded'`,
+      [userId],
+    );
+    const [keptName, secondName] = [kept, second].map(
+      (plan) => planById(plan.subscription.planId)!.name,
+    );
+    expect(mails.rows).toHaveLength(1);
+    expect(mails.rows[0]!.subject).toBe(`Your ${secondName} payment was refunded`);
+    expect(mails.rows[0]!.text_body).toContain(`You already have the ${keptName} plan`);
+    expect(mails.rows[0]!.text_body).toContain(
+      `$${(second.invoice.amount_paid / 100).toFixed(2)} is refunded in full`,
+    );
+
+    await app.settle();
+    const audit = await runLedgerAudit({
+      pool: app.database.pool,
+      store: app.runtime.storage.store,
+    });
+    expect(audit.mismatches).toEqual([]);
+    const row = await app.database.pool.query<{ subscription_id: string; status: string }>(
+      'SELECT subscription_id, status FROM subscription_status WHERE user_id = $1',
+      [userId],
+    );
+    expect(row.rows[0]).toEqual({ subscription_id: kept.subscription.id, status: 'active' });
+  });
+
+  it('a new plan whose predecessor has ended at Stripe (its end not yet delivered) takes its place', async () => {
+    const { userId } = await signedInUser(app);
+    const customerId = localId('cus');
+    const first = paidPlan(userId, customerId, 'pro');
+    await deliverAll(deliveriesOf(first));
+    stripe.subscriptions.get(first.subscription.id)!.status = 'canceled';
+    const next = paidPlan(userId, customerId, 'ultra');
+    const refundsBefore = stripe.refundsApi.refunds.size;
+
+    await deliverAll(deliveriesOf(next));
+
+    expect(await subscriptionState(userId)).toMatchObject({
+      subscriptionId: next.subscription.id,
+      planId: 'ultra',
+      status: 'active',
+      secondPlans: {},
+    });
+    expect(stripe.subscriptions.get(next.subscription.id)?.status).toBe('active');
+    expect(stripe.refundsApi.refunds.size).toBe(refundsBefore);
+    expect((await creditTypes(userId)).filter((type) => type === 'CreditsPurchased')).toHaveLength(
+      2,
+    );
+  });
+});
