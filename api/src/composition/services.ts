@@ -139,6 +139,9 @@ async function createBilling(
     (outcome) => metrics.webhookDeliveries.inc({ outcome }),
   );
   localBilling?.connect(webhooks);
+  gifts.connectPendingRefunds((checkoutSessionId) =>
+    webhooks.applyPendingRefundsOfCheckout(checkoutSessionId),
+  );
   // Stripe needs absolute return URLs; the local checkout stays on whatever origin the page used.
   const billingService = new BillingService(
     pool,

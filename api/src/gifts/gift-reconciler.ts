@@ -7,10 +7,14 @@ import type { GiftRepository } from './gift-repository';
 const log = componentLogger('gifts');
 
 /**
- * Finishes what a crash interrupted: a paid gift not yet in the log is issued; a redemption
- * without its credits gets them; a voided gift's refund is asked for (again, idempotently).
+ * Finishes what a crash interrupted: a paid gift not yet in the log is issued, and a refund of its
+ * payment that came meanwhile (kept until the gift existed) applied; a redemption without its
+ * credits gets them; a voided gift's refund is asked for (again, idempotently).
  */
 export class GiftReconciler {
+  /** Applies the refunds kept for a checkout's payment (billing's webhook, once connected). */
+  private applyPendingRefunds: ((checkoutSessionId: string) => Promise<void>) | null = null;
+
   constructor(
     private readonly ledger: Ledger,
     private readonly gifts: GiftRepository,
@@ -18,6 +22,10 @@ export class GiftReconciler {
     private readonly credits: GiftCredits,
     private readonly refunds: GiftRefunds,
   ) {}
+
+  connectPendingRefunds(apply: (checkoutSessionId: string) => Promise<void>) {
+    this.applyPendingRefunds = apply;
+  }
 
   async reconcile(
     correlationId: string,
@@ -30,6 +38,7 @@ export class GiftReconciler {
         if (state.status === 'none') {
           await this.issuing.issue(row, { kind: 'system', id: 'gift-reconciler' }, correlationId);
           report.issued++;
+          await this.applyPendingRefunds?.(row.paymentRef);
           ({ state } = await this.ledger.gifts.read(stream));
         }
         if (state.status === 'redeemed') {

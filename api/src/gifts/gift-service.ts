@@ -61,6 +61,11 @@ export class GiftService implements GiftPayments, GiftOrders {
     this.staffDesk = new GiftStaffDesk(ledger, gifts, users);
   }
 
+  /** Billing's kept refunds, applied to a gift the reconciler issues (see GiftReconciler). */
+  connectPendingRefunds(apply: (checkoutSessionId: string) => Promise<void>) {
+    this.reconciler.connectPendingRefunds(apply);
+  }
+
   /**
    * The moment between the gift's event and the credits: nothing happens here; the crash test
    * preloads a module that makes the process die at this point (testing/crash-after-gift-redeemed).

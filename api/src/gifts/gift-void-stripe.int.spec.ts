@@ -134,4 +134,57 @@ describe('voiding a gift refunds its Stripe payment exactly once', () => {
       ),
     ).toHaveLength(1);
   });
+
+  it('a refund that came while a crash left the gift unissued voids it once the reconciler issues it', async () => {
+    const buyer = await signedInUser(app);
+    const created = await buyer.client.json('/api/create-pack-checkout', {
+      packId: 'pack_100',
+      gift: { message: 'Enjoy' },
+    });
+    const { sessionId } = (await created.json()) as { sessionId: string };
+    const giftId = idFromKey('gift', sessionId);
+    const paid = stripe.completeCheckout(sessionId);
+
+    // The process stops between the gift's row and its event: the delivery fails.
+    const gifts = app.services.ledger.gifts;
+    const handle = gifts.handle.bind(gifts);
+    gifts.handle = () => {
+      gifts.handle = handle;
+      return Promise.reject(new Error('the process stopped here'));
+    };
+    const completed = signedEvent('checkout.session.completed', paid, SECRET);
+    expect((await deliver(app.url, completed)).status).toBe(500);
+    expect(await app.services.ledger.store.readStream(giftStreamId(giftId))).toEqual([]);
+
+    // The buyer's bank refunds meanwhile: kept, as the gift is not in the log.
+    const refund = signedEvent(
+      'charge.refunded',
+      {
+        id: `ch_${String(paid.payment_intent)}`,
+        object: 'charge',
+        payment_intent: paid.payment_intent,
+        refunded: true,
+        amount: paid.amount_total,
+        amount_refunded: paid.amount_total,
+        currency: 'usd',
+      },
+      SECRET,
+    );
+    expect(await (await deliver(app.url, refund)).json()).toMatchObject({ outcome: 'pending' });
+
+    // The reconciler issues the gift, and the kept refund voids it before anyone can redeem it.
+    await app.services.gifts.reconcile('test-reconcile');
+    const types = (await app.services.ledger.store.readStream(giftStreamId(giftId))).map(
+      (event) => event.type,
+    );
+    expect(types).toEqual(['GiftIssued', 'GiftVoided']);
+    expect(
+      (
+        await app.database.pool.query(
+          'SELECT * FROM pending_refunds WHERE payment_intent_id = $1',
+          [paid.payment_intent],
+        )
+      ).rows,
+    ).toEqual([]);
+  });
 });

@@ -132,6 +132,15 @@ export class PackPayments {
     return true;
   }
 
+  /** The same for a checkout session, by its id (a gift the reconciler issued after a crash). */
+  async applyPendingRefundsOfCheckout(checkoutSessionId: string) {
+    const { rows } = await this.db.query<{ payment_intent_id: string | null }>(
+      'SELECT payment_intent_id FROM billing_pack_payments WHERE checkout_session_id = $1',
+      [checkoutSessionId],
+    );
+    await this.applyPendingRefunds(rows[0]?.payment_intent_id ?? null);
+  }
+
   /** Refunds that arrived before the session completed, applied once its credits are bought. */
   async applyPendingRefunds(paymentIntentId: string | null) {
     if (!paymentIntentId) return;

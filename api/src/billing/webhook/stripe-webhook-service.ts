@@ -61,6 +61,14 @@ export class StripeWebhookService {
     };
   }
 
+  /**
+   * Refunds of a gift's payment kept while its gift was not issued, applied now that it is: the
+   * gift reconciler calls it after issuing a gift a crash left unissued.
+   */
+  applyPendingRefundsOfCheckout(checkoutSessionId: string): Promise<void> {
+    return this.deps.packs.applyPendingRefundsOfCheckout(checkoutSessionId);
+  }
+
   /** Verifies and processes one delivery; throws WebhookSignatureError on a bad signature. */
   async receive(rawBody: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
     let event: Stripe.Event;
