@@ -92,6 +92,25 @@ describe('links mailed for an account end when its credentials or address change
     expect(again.user.id).toBe(first.user.id);
   });
 
+  it('an account erased while Google answers is not reported as linked to another Google account: the sign-in makes a new one', async () => {
+    const erased = await register();
+    const users = app.services.accounts.users;
+    const findByEmail = users.findByEmail.bind(users);
+    users.findByEmail = async (email) => {
+      users.findByEmail = findByEmail;
+      const found = await findByEmail(email);
+      await app.services.accountDeletion.erase(found!);
+      return found;
+    };
+    const signedIn = await app.services.accounts.signInWithGoogle(
+      google(erased.email),
+      systemContext('spec'),
+    );
+    expect(signedIn.user.id).not.toBe(erased.userId);
+    expect(signedIn.user.email).toBe(erased.email);
+    expect(await emailOf(erased.userId)).not.toBe(erased.email);
+  });
+
   it('a password reset ends a change of email asked for with the old password', async () => {
     const owner = await register();
     const { token } = await askEmailChange(owner.client);

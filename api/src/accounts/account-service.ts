@@ -175,33 +175,9 @@ export class AccountService {
           409,
         );
       }
-      // Nobody proved they own this address when the password account was made; Google just did.
-      // Whoever registered it first (possibly someone else) loses the password, every session and
-      // every link mailed for the account (a change of email they asked for would otherwise move
-      // the account to their address later). One transaction: the row lock of the link is held
-      // until all of that ends, and a password sign-in (Sessions.createForPassword), a change of
-      // password and a request to change the email lock the same row.
-      const client = await this.pool.connect();
-      let linked: UserRecord;
-      try {
-        await client.query('BEGIN');
-        const joined = await new UsersRepository(client).linkGoogle(
-          existing.id,
-          profile.subject,
-          profile.pictureUrl,
-        );
-        if (!joined) throw googleAccountTaken();
-        linked = joined;
-        await new UsersRepository(client).markEmailVerified(existing.id);
-        await new Sessions(client).revokeAllOf(existing.id);
-        await new AccountTokens(client).retireAllOf(client, existing.id);
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
+      const linked = await this.linkGoogleTo(existing.id, profile);
+      // Erased while Google answered: its address is gone, so this is a new person's sign-up.
+      if (linked === 'erased') return this.signInWithGoogle(profile, context);
       this.forgetUser(existing.id);
       return this.startSession(linked, context, 'google');
     }
@@ -216,6 +192,45 @@ export class AccountService {
     if (profile.emailVerified) await this.users.markEmailVerified(user.id);
     await this.grantSignupCredits(user, context);
     return this.startSession(user, context, 'google');
+  }
+
+  /**
+   * Nobody proved they own the address when the password account was made; Google just did.
+   * Whoever registered it first (possibly someone else) loses the password, every session and
+   * every link mailed for the account (a change of email they asked for would otherwise move the
+   * account to their address later). One transaction: the row lock of the link is held until all
+   * of that ends, and a password sign-in (Sessions.createForPassword), a change of password and a
+   * request to change the email lock the same row. 'erased': the account was deleted meanwhile.
+   */
+  private async linkGoogleTo(
+    userId: string,
+    profile: GoogleProfile,
+  ): Promise<UserRecord | 'erased'> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const users = new UsersRepository(client);
+      const linked = await users.linkGoogle(userId, profile.subject, profile.pictureUrl);
+      if (!linked) {
+        const row = await client.query<{ deleted: boolean }>(
+          'SELECT deleted_at IS NOT NULL AS deleted FROM users WHERE id = $1',
+          [userId],
+        );
+        await client.query('ROLLBACK');
+        if (row.rows[0]?.deleted !== false) return 'erased';
+        throw googleAccountTaken();
+      }
+      await users.markEmailVerified(userId);
+      await new Sessions(client).revokeAllOf(userId);
+      await new AccountTokens(client).retireAllOf(client, userId);
+      await client.query('COMMIT');
+      return linked;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
   }
 
   /**
