@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditStreamId, subscriptionStreamId } from '@app/ledger';
 import { planById } from '../billing/plans';
 import { paidInvoiceObject, localId } from '../billing/local/stripe-objects';
-import { signedEvent } from '../billing/testing/stripe-events';
+import { deliver, signedEvent, signedRefund } from '../billing/testing/stripe-events';
 import { signedInUser } from '../testing/accounts';
 import {
   auditAfterSettling,
@@ -268,6 +268,61 @@ describe('money endpoints under 20 identical concurrent requests', () => {
     expect(outcomes).toEqual({ processed: 1, duplicate: N - 1 });
     expect(codes).toEqual({ 200: N });
     expect(count(await eventTypes(creditStreamId(customer.userId)), 'CreditsPurchased')).toBe(1);
+  });
+
+  it('webhook: a refund delivered while the invoice it refunds is being recorded, 10 at once: each purchase taken back once, nothing left pending', async () => {
+    const customers = await Promise.all(Array.from({ length: N / 2 }, () => signedInUser(app)));
+    const start = new Date();
+    const pairs = customers.map((customer) => {
+      const invoice = paidInvoiceObject(
+        {
+          id: localId('sub'),
+          userId: customer.userId,
+          customerId: localId('cus'),
+          planId: 'pro',
+          status: 'active',
+          currentPeriodStart: start,
+          currentPeriodEnd: new Date(start.getTime() + 30 * 86_400_000),
+          cancelAtPeriodEnd: false,
+        },
+        planById('pro')!,
+        start,
+      ) as unknown as { payments: { data: { payment: { payment_intent: string } }[] } };
+      const paymentIntent = invoice.payments.data[0]!.payment.payment_intent;
+      return [
+        signedEvent('invoice.paid', invoice, SECRET),
+        signedRefund(paymentIntent, SECRET),
+      ] as const;
+    });
+    // Each refund a little later than the one before (0 to 54 ms after its invoice), so that some
+    // arrive while their invoice is being recorded, whatever this machine's speed.
+    const answers = await Promise.all(
+      pairs.flat().map(async (delivery, index) => {
+        if (index % 2 === 1) await new Promise((resolve) => setTimeout(resolve, (index >> 1) * 6));
+        const response = await deliver(app.url, delivery);
+        return {
+          status: response.status,
+          outcome: ((await response.json()) as { outcome: string }).outcome,
+        };
+      }),
+    );
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    for (const customer of customers) {
+      const types = await eventTypes(creditStreamId(customer.userId));
+      expect(count(types, 'CreditsPurchased')).toBe(1);
+      expect(count(types, 'CreditsRevoked')).toBe(1);
+    }
+    const pending = await app.database.pool.query(
+      'SELECT * FROM pending_refunds WHERE payment_intent_id = ANY($1::text[])',
+      [
+        pairs.map(
+          ([, refund]) =>
+            (JSON.parse(refund.payload) as { data: { object: { payment_intent: string } } }).data
+              .object.payment_intent,
+        ),
+      ],
+    );
+    expect(pending.rows).toEqual([]);
   });
 
   it('the audit finds nothing after every burst', async () => {
