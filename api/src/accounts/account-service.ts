@@ -161,7 +161,11 @@ export class AccountService {
    * Google sign-in: the Google account's user, or the account with the same verified email
    * (one person, one balance), or a new account.
    */
-  async signInWithGoogle(profile: GoogleProfile, context: RequestContext): Promise<SignedIn> {
+  async signInWithGoogle(
+    profile: GoogleProfile,
+    context: RequestContext,
+    afterErasure = false,
+  ): Promise<SignedIn> {
     const known = await this.users.findByGoogleSubject(profile.subject);
     if (known) return this.startSession(known, context, 'google');
     if (!profile.email)
@@ -176,8 +180,12 @@ export class AccountService {
         );
       }
       const linked = await this.linkGoogleTo(existing.id, profile);
-      // Erased while Google answered: its address is gone, so this is a new person's sign-up.
-      if (linked === 'erased') return this.signInWithGoogle(profile, context);
+      // Erased while Google answered: its address is gone, so this is a new person's sign-up
+      // (once: erasure replaces the address in the same statement that marks the row).
+      if (linked === 'erased') {
+        if (afterErasure) throw new AppError('ACCOUNT_DELETED', 'This account was deleted', 409);
+        return this.signInWithGoogle(profile, context, true);
+      }
       this.forgetUser(existing.id);
       return this.startSession(linked, context, 'google');
     }

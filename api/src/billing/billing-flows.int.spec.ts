@@ -90,7 +90,13 @@ describe('Stripe adapter against a local server speaking Stripe’s API', () => 
       success_url: 'https://art.example.com/profile?checkout=success',
       cancel_url: 'https://art.example.com/pricing?checkout=canceled',
     });
-    expect(request.form.customer_email).toMatch(/@example\.com$/);
+    // The user's customer is made first (one customer per user, even for two checkouts at once).
+    const customer = stripe.requests.find((r) => r.path === '/v1/customers')!;
+    expect(customer.form).toMatchObject({ 'metadata[userId]': userId });
+    expect(customer.form.email).toMatch(/@example\.com$/);
+    expect(customer.idempotencyKey).toBe(`customer:${userId}`);
+    expect(request.form.customer).toBe([...stripe.customers.keys()][0]);
+    expect(request.form.customer_email).toBeUndefined();
     // The client's key, scoped to the user, reaches Stripe: a retried click makes no second session.
     expect(request.idempotencyKey).toBe(`checkout:${userId}:checkout-click-1`);
   });

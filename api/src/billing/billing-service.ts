@@ -148,6 +148,21 @@ export class BillingService {
     return result.rows[0]?.customer_id ?? null;
   }
 
+  /**
+   * The provider's customer for a user who has none yet, kept before any checkout uses it; two at
+   * once keep one (the provider answers both with the same customer, and the first row stays).
+   */
+  private async createCustomer(user: UserRecord): Promise<string | null> {
+    const created = await fromProvider(() => this.gateway.createCustomer(user.id, user.email));
+    if (!created) return null;
+    await this.db.query(
+      `INSERT INTO billing_customers (user_id, customer_id) VALUES ($1, $2)
+       ON CONFLICT (user_id) DO NOTHING`,
+      [user.id, created],
+    );
+    return this.customerOf(user.id);
+  }
+
   /** A repeated idempotency key answers the first session (one checkout per user action). */
   async createCheckout(user: UserRecord, planId: unknown, idempotencyKey: string | null = null) {
     if (typeof planId !== 'string' || !planId) throw badInput('planId is required');
@@ -158,7 +173,7 @@ export class BillingService {
     }
     await this.refuseSecondPlan(user.id);
     return this.keys.once(`checkout:${user.id}`, idempotencyKey, { planId }, async () => {
-      const customerId = await this.customerOf(user.id);
+      const customerId = (await this.customerOf(user.id)) ?? (await this.createCustomer(user));
       return fromProvider(() =>
         this.gateway.createCheckoutSession({
           userId: user.id,

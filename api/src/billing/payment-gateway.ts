@@ -53,6 +53,13 @@ export interface PaymentGateway {
     request: PackCheckoutRequest,
   ): Promise<{ sessionId: string; url: string }>;
   createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }>;
+  /**
+   * The user's customer at the provider, made before their first plan checkout so that every
+   * checkout of theirs, even two opened at once, pays as one customer (whose subscriptions the
+   * webhook can list). Null: the provider makes none up front (the local checkout). Repeated for
+   * one user, it answers the same customer.
+   */
+  createCustomer(userId: string, email: string): Promise<string | null>;
   /** Stripe ids of our plans' prices; an invoice line names one of them. */
   planForPrice(priceId: string): PlanId | null;
   /** The invoice a payment belongs to (a refunded charge names only its payment intent). */
@@ -74,9 +81,9 @@ export interface PaymentGateway {
    */
   endSubscriptionNow(subscriptionId: string, idempotencyKey: string): Promise<boolean>;
   /**
-   * The customer's subscriptions that run and are paid for at the provider (active, trialing, past
-   * due, unpaid), asked at the time: whether the plan the log follows still runs when another is
-   * paid.
+   * The customer's subscriptions that run at the provider (active, on trial, or with a payment
+   * owed: past due, unpaid), asked at the time: whether the plan the log follows still runs when
+   * another is paid.
    */
   runningSubscriptionsOf(customerId: string): Promise<string[]>;
   /**

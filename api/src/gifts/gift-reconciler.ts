@@ -8,8 +8,9 @@ const log = componentLogger('gifts');
 
 /**
  * Finishes what a crash interrupted: a paid gift not yet in the log is issued, and a refund of its
- * payment that came meanwhile (kept until the gift existed) applied; a redemption without its
- * credits gets them; a voided gift's refund is asked for (again, idempotently).
+ * payment that came meanwhile (kept until the gift existed) voids it (its code, already mailed,
+ * then redeems nothing); a redemption without its credits gets them; a voided gift's refund is
+ * asked for (again, idempotently).
  */
 export class GiftReconciler {
   /** Applies the refunds kept for a checkout's payment (billing's webhook, once connected). */
@@ -38,6 +39,10 @@ export class GiftReconciler {
         if (state.status === 'none') {
           await this.issuing.issue(row, { kind: 'system', id: 'gift-reconciler' }, correlationId);
           report.issued++;
+        }
+        if (state.status === 'none' || state.status === 'unredeemed') {
+          // A refund kept while the gift was not in the log: applied now (again on a later pass
+          // if this one stopped after issuing; applying is idempotent by the charge).
           await this.applyPendingRefunds?.(row.paymentRef);
           ({ state } = await this.ledger.gifts.read(stream));
         }

@@ -135,7 +135,7 @@ describe('voiding a gift refunds its Stripe payment exactly once', () => {
     ).toHaveLength(1);
   });
 
-  it('a refund that came while a crash left the gift unissued voids it once the reconciler issues it', async () => {
+  it('a refund that came while a crash left the gift unissued voids it once the reconciler has issued it, even on a later pass', async () => {
     const buyer = await signedInUser(app);
     const created = await buyer.client.json('/api/create-pack-checkout', {
       packId: 'pack_100',
@@ -172,8 +172,21 @@ describe('voiding a gift refunds its Stripe payment exactly once', () => {
     );
     expect(await (await deliver(app.url, refund)).json()).toMatchObject({ outcome: 'pending' });
 
-    // The reconciler issues the gift, and the kept refund voids it before anyone can redeem it.
+    // The reconciler issues the gift and stops before the kept refund (the process stops again);
+    // its next pass voids the gift.
+    let stopOnce = true;
+    app.services.gifts.connectPendingRefunds((checkoutSessionId) => {
+      if (stopOnce) {
+        stopOnce = false;
+        return Promise.reject(new Error('the process stopped here'));
+      }
+      return app.services.webhooks.applyPendingRefundsOfCheckout(checkoutSessionId);
+    });
     await app.services.gifts.reconcile('test-reconcile');
+    expect(
+      (await app.services.ledger.store.readStream(giftStreamId(giftId))).map((e) => e.type),
+    ).toEqual(['GiftIssued']);
+    await app.services.gifts.reconcile('test-reconcile-again');
     const types = (await app.services.ledger.store.readStream(giftStreamId(giftId))).map(
       (event) => event.type,
     );

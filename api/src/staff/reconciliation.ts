@@ -30,12 +30,13 @@ export interface Reconciliation {
  * and every purchase a payment. Gift refunds both ways: a gift whose payment the provider refunded
  * must be voided (or its credits taken back), and a gift the ledger voided must have its payment
  * refunded. Lists what does not hold. (A redeemed gift's purchase names the gift's checkout
- * session as its invoice.)
+ * session as its invoice; a refused second plan's invoice buys nothing.)
  */
 export async function reconcile(db: pg.Pool, gateway: PaymentGateway): Promise<Reconciliation> {
-  const [purchases, gifts] = await Promise.all([
+  const [purchases, gifts, secondPlans] = await Promise.all([
     purchasesByInvoice(db),
     giftPaymentsByReference(db),
+    refusedSecondPlanInvoices(db),
   ]);
   const issues: ReconciliationIssue[] = [];
   const payments = new Set<string>();
@@ -83,7 +84,8 @@ export async function reconcile(db: pg.Pool, gateway: PaymentGateway): Promise<R
         return owner.rows[0]?.user_id ?? null;
       },
       invoice.amountPaid,
-      'PAID_INVOICE_WITHOUT_PURCHASE',
+      // A second plan's invoice is refunded and buys nothing (billing/webhook/second-plans.ts).
+      secondPlans.has(invoice.invoiceId) ? null : 'PAID_INVOICE_WITHOUT_PURCHASE',
     );
   }
   let checkoutsChecked = 0;
@@ -148,4 +150,11 @@ function giftIssue(
   if (checkout.refunded && !takenBack && !nothingLeft) return issue('REFUNDED_GIFT_NOT_VOIDED');
   if (!checkout.refunded && takenBack) return issue('VOIDED_GIFT_NOT_REFUNDED');
   return null;
+}
+
+async function refusedSecondPlanInvoices(db: pg.Pool): Promise<Set<string>> {
+  const { rows } = await db.query<{ invoice_id: string }>(
+    'SELECT invoice_id FROM billing_invoices WHERE second_plan_refused_at IS NOT NULL',
+  );
+  return new Set(rows.map((row) => row.invoice_id));
 }

@@ -71,21 +71,34 @@ const hasEnded = (state: SubscriptionState, subscriptionId: string) =>
   state.endedSubscriptions[subscriptionId] === true ||
   (state.status === 'canceled' && state.subscriptionId === subscriptionId);
 
+/** The plan we follow is paid for (or owed) and has not ended in the log. */
+const followsLivePlan = (
+  state: SubscriptionState,
+): state is SubscriptionState & {
+  subscriptionId: string;
+} =>
+  state.subscriptionId !== null &&
+  (state.status === 'active' || state.status === 'past_due') &&
+  !hasEnded(state, state.subscriptionId);
+
 /**
- * Another plan paid while the one we follow is paid for and still running at the provider (two
- * checkouts opened before either was paid). Asked of the provider, not of the log alone: the end
- * of the plan we follow may simply not have reached us yet, and then the new plan is its successor.
+ * News of another plan while the one we follow is live, sorted by what the provider says runs now
+ * (the log alone cannot tell: the end of either may not have reached us yet):
+ * - 'second': both run, two checkouts opened before either was paid were both paid;
+ * - 'ended': the other plan does not run, late news of a plan that has ended (the one we follow
+ *   stays);
+ * - 'successor': it runs and ours does not, the end of ours has not reached us yet;
+ * - null: no other plan (none followed, or this one).
  */
-const isSecondPlan = (
+const otherPlan = (
   state: SubscriptionState,
   subscriptionId: string,
   runningAtProvider: readonly string[],
-) =>
-  state.subscriptionId !== null &&
-  state.subscriptionId !== subscriptionId &&
-  (state.status === 'active' || state.status === 'past_due') &&
-  !hasEnded(state, state.subscriptionId) &&
-  runningAtProvider.includes(state.subscriptionId);
+): 'second' | 'ended' | 'successor' | null => {
+  if (!followsLivePlan(state) || state.subscriptionId === subscriptionId) return null;
+  if (!runningAtProvider.includes(subscriptionId)) return 'ended';
+  return runningAtProvider.includes(state.subscriptionId) ? 'second' : 'successor';
+};
 
 const refuseSecondPlan = (
   state: SubscriptionState,
@@ -120,8 +133,9 @@ export function decideSubscription(
     case 'CompleteCheckout': {
       const { runningAtProvider, ...data } = command.data;
       if (hasEnded(state, data.subscriptionId)) return [];
-      if (isSecondPlan(state, data.subscriptionId, runningAtProvider))
-        return refuseSecondPlan(state, data, observedAt);
+      const other = otherPlan(state, data.subscriptionId, runningAtProvider);
+      if (other === 'ended') return [];
+      if (other === 'second') return refuseSecondPlan(state, data, observedAt);
       if (
         state.subscriptionId === command.data.subscriptionId &&
         state.customerId === command.data.customerId
@@ -133,8 +147,9 @@ export function decideSubscription(
     case 'RecordPeriodPaid': {
       const { runningAtProvider, ...data } = command.data;
       if (state.paidInvoices[data.invoiceId] || hasEnded(state, data.subscriptionId)) return [];
-      if (isSecondPlan(state, data.subscriptionId, runningAtProvider))
-        return refuseSecondPlan(state, data, observedAt);
+      const other = otherPlan(state, data.subscriptionId, runningAtProvider);
+      if (other === 'ended') return [];
+      if (other === 'second') return refuseSecondPlan(state, data, observedAt);
       return [
         {
           type: 'SubscriptionPeriodPaid',

@@ -212,6 +212,12 @@ describe('subscription: a second plan paid while the first runs', () => {
     expect(events.map((event) => event.type)).toEqual(['SubscriptionPeriodPaid']);
   });
 
+  it('late news of a plan that no longer runs (its end ignored while another was followed) changes nothing', () => {
+    given([paid('pro', 'in_1')])
+      .when(secondPaid(['sub_1']), metadataAt(T0))
+      .then([]);
+  });
+
   it('once refused, nothing of it changes the plan followed, nor how recent its news is', () => {
     const history = given([paid('pro', 'in_1'), refused]);
     expect(history.state).toMatchObject({

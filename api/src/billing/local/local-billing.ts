@@ -137,6 +137,11 @@ export class LocalBilling implements PaymentGateway {
     return null; // the same: a local invoice event always names its payment
   }
 
+  /** The local checkout makes its customer when the first plan is paid (one live plan each). */
+  async createCustomer(): Promise<string | null> {
+    return null;
+  }
+
   async runningSubscriptionsOf(customerId: string): Promise<string[]> {
     const { rows } = await this.db.query<{ id: string }>(
       `SELECT id FROM local_subscriptions WHERE customer_id = $1 AND status <> 'canceled'`,

@@ -12,17 +12,16 @@ import {
 } from '../payment-gateway';
 import type { PlanId } from '../plans';
 
-/** Stripe Checkout in subscription mode and the Billing Portal, through the official client. */
-
 /** What a gift checkout's key carries of its details (a digest: they are personal data). */
-/** Subscriptions that run and are paid for (or owed): a plan the customer has. */
-const RUNNING_STATUSES = new Set(['active', 'trialing', 'past_due', 'unpaid']);
-
 const giftDigest = (gift: GiftDetails | null | undefined) =>
   gift
     ? createHash('sha256').update(JSON.stringify(gift)).digest('base64url').slice(0, 16)
     : 'none';
 
+/** Subscriptions that run (paid for, on trial, or with a payment owed): a plan the customer has. */
+const RUNNING_STATUSES = new Set(['active', 'trialing', 'past_due', 'unpaid']);
+
+/** Stripe Checkout in subscription mode and the Billing Portal, through the official client. */
 export class StripeGateway implements PaymentGateway {
   readonly kind = 'stripe' as const;
   private readonly stripe: Stripe;
@@ -281,10 +280,25 @@ export class StripeGateway implements PaymentGateway {
   }
 
   async refundPayment(paymentIntentId: string, idempotencyKey: string) {
-    await this.stripe.refunds.create(
-      { payment_intent: paymentIntentId },
-      { idempotencyKey: `refund:${idempotencyKey}` },
+    try {
+      await this.stripe.refunds.create(
+        { payment_intent: paymentIntentId },
+        { idempotencyKey: `refund:${idempotencyKey}` },
+      );
+    } catch (error) {
+      // Refunded already (from the dashboard, by a dispute, or by this call once Stripe has
+      // forgotten its key after 24 hours): what was asked for is done.
+      if ((error as { code?: string }).code === 'charge_already_refunded') return;
+      throw error;
+    }
+  }
+
+  async createCustomer(userId: string, email: string) {
+    const customer = await this.stripe.customers.create(
+      { email, metadata: { userId } },
+      { idempotencyKey: `customer:${userId}` },
     );
+    return customer.id;
   }
 
   async *listPaidInvoices(): AsyncIterable<PaidInvoice> {

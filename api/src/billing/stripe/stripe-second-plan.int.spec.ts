@@ -13,6 +13,7 @@ import {
 import { planById } from '../plans';
 import { deliver, localId, signedEvent } from '../testing/stripe-events';
 import { startStripeModeApp } from '../testing/stripe-mode-app';
+import { reconcile } from '../../staff/reconciliation';
 import type { FakeStripeServer } from './testing/fake-stripe-server';
 
 // Two checkouts opened before either was paid (two tabs, Pro and Ultra) can both be paid: Stripe
@@ -40,8 +41,12 @@ describe('a second plan paid while the first runs (Stripe)', () => {
   });
 
   /** A subscription running at Stripe, its first invoice paid. */
-  function paidPlan(userId: string, customerId: string, planId: 'pro' | 'ultra'): PaidPlan {
-    const start = new Date(Date.now() - 60_000);
+  function paidPlan(
+    userId: string,
+    customerId: string,
+    planId: 'pro' | 'ultra',
+    start = new Date(Date.now() - 60_000),
+  ): PaidPlan {
     const subscription: LocalSubscription = {
       id: localId('sub'),
       userId,
@@ -61,7 +66,7 @@ describe('a second plan paid while the first runs (Stripe)', () => {
       customer: customerId,
       status: 'active',
     });
-    stripe.payInvoice(invoice.id!, paymentIntent, invoice.amount_paid);
+    stripe.payInvoice(invoice.id!, paymentIntent, invoice.amount_paid, 'usd', customerId);
     return { subscription, invoice, paymentIntent };
   }
 
@@ -87,14 +92,43 @@ describe('a second plan paid while the first runs (Stripe)', () => {
     for (const answer of answers) expect(answer.status).toBe(200);
   }
 
+  const refundsOf = (paymentIntent: string) =>
+    [...stripe.refundsApi.refunds.values()].filter(
+      (refund) => refund.payment_intent === paymentIntent,
+    );
   const creditTypes = async (userId: string) =>
     (await app.runtime.storage.store.readStream(creditStreamId(userId))).map((e) => e.type);
   const subscriptionState = async (userId: string) =>
     (await app.runtime.storage.ledger.subscriptions.read(subscriptionStreamId(userId))).state;
 
+  /** Two checkouts opened at once in two tabs, before either is paid: one customer for both. */
+  async function twoCheckoutsAtOnce() {
+    const user = await signedInUser(app);
+    const answers = await Promise.all(
+      (['pro', 'ultra'] as const).map((planId) =>
+        user.client.fetch('/api/create-subscription', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'idempotency-key': `tab-${planId}` },
+          body: JSON.stringify({ planId }),
+        }),
+      ),
+    );
+    const sessions = await Promise.all(
+      answers.map(async (answer) => {
+        expect(answer.status).toBe(200);
+        const { sessionId } = (await answer.json()) as { sessionId: string };
+        return stripe.checkoutSessions.get(sessionId)!;
+      }),
+    );
+    const customers = new Set(sessions.map((session) => session.customer));
+    expect(customers.size).toBe(1);
+    const customerId = [...customers][0] as string;
+    expect(customerId).toMatch(/^cus_test_/);
+    return { userId: user.userId, customerId };
+  }
+
   it('keeps the plan that came first, ends the other at Stripe and refunds it in full, at once or redelivered', async () => {
-    const { userId } = await signedInUser(app);
-    const customerId = localId('cus');
+    const { userId, customerId } = await twoCheckoutsAtOnce();
     const pro = paidPlan(userId, customerId, 'pro');
     const ultra = paidPlan(userId, customerId, 'ultra');
 
@@ -112,7 +146,8 @@ describe('a second plan paid while the first runs (Stripe)', () => {
     });
     expect(stripe.subscriptions.get(second.subscription.id)?.status).toBe('canceled');
     expect(stripe.subscriptions.get(kept.subscription.id)?.status).toBe('active');
-    const refunds = [...stripe.refundsApi.refunds.values()];
+    expect(refundsOf(kept.paymentIntent)).toEqual([]);
+    const refunds = refundsOf(second.paymentIntent);
     expect(refunds).toHaveLength(1);
     expect(refunds[0]).toMatchObject({
       payment_intent: second.paymentIntent,
@@ -158,7 +193,7 @@ describe('a second plan paid while the first runs (Stripe)', () => {
     // Stripe sends the second plan's events again (new event ids): nothing more happens.
     const creditsBefore = await creditTypes(userId);
     await deliverAll(deliveriesOf(second));
-    expect(stripe.refundsApi.refunds.size).toBe(1);
+    expect(refundsOf(second.paymentIntent)).toHaveLength(1);
     expect(await creditTypes(userId)).toEqual(creditsBefore);
 
     // Told once, by mail, what happened and where plans change.
@@ -178,6 +213,12 @@ describe('a second plan paid while the first runs (Stripe)', () => {
     );
 
     await app.settle();
+    // Finance: Stripe lists both invoices paid; the refused one is expected to buy nothing.
+    const reconciliation = await reconcile(app.database.pool, app.services.billing.gateway);
+    const ours = reconciliation.issues.filter((issue) =>
+      [kept.invoice.id, second.invoice.id].includes(issue.invoiceId),
+    );
+    expect(ours).toEqual([]);
     const audit = await runLedgerAudit({
       pool: app.database.pool,
       store: app.runtime.storage.store,
@@ -190,6 +231,82 @@ describe('a second plan paid while the first runs (Stripe)', () => {
     expect(row.rows[0]).toEqual({ subscription_id: kept.subscription.id, status: 'active' });
   });
 
+  it("Stripe's news out of order: the plan kept keeps its period's credits, a payment refunded already is not refunded again", async () => {
+    const { userId, customerId } = await twoCheckoutsAtOnce();
+    const kept = paidPlan(userId, customerId, 'pro', new Date(Date.now() - 2 * 3_600_000));
+    const second = paidPlan(userId, customerId, 'ultra');
+    // The plan kept is known active before any invoice; the second's payment was refunded from
+    // Stripe's dashboard before its invoice reached us (its refund is kept, waiting for it).
+    const updated = signedEvent(
+      'customer.subscription.updated',
+      subscriptionObject(kept.subscription),
+      SECRET,
+    );
+    expect((await deliver(app.url, updated)).status).toBe(200);
+    const [status, dashboardRefund] = stripe.refundsApi.create(
+      { payment_intent: second.paymentIntent },
+      'dashboard-refund',
+    ) as [number, { id: string }];
+    expect(status).toBe(200);
+    const refunded = signedEvent(
+      'charge.refunded',
+      stripe.refundedCharge(dashboardRefund.id),
+      SECRET,
+    );
+    expect(await (await deliver(app.url, refunded)).json()).toMatchObject({ outcome: 'pending' });
+
+    const [secondInvoice] = deliveriesOf(second);
+    expect((await deliver(app.url, secondInvoice!)).status).toBe(200);
+    await deliverAll(deliveriesOf(kept));
+
+    const types = await creditTypes(userId);
+    expect(types.filter((type) => type === 'CreditsPurchased')).toHaveLength(1);
+    expect(types).not.toContain('CreditsExpired');
+    expect(await subscriptionState(userId)).toMatchObject({
+      subscriptionId: kept.subscription.id,
+      secondPlans: { [second.subscription.id]: true },
+    });
+    expect(refundsOf(second.paymentIntent)).toHaveLength(1);
+    expect(stripe.subscriptions.get(second.subscription.id)?.status).toBe('canceled');
+    expect(
+      (
+        await app.database.pool.query(
+          'SELECT * FROM pending_refunds WHERE payment_intent_id = $1',
+          [second.paymentIntent],
+        )
+      ).rows,
+    ).toEqual([]);
+    const invoice = await app.database.pool.query<{ refunded: boolean }>(
+      'SELECT refunded_at IS NOT NULL AS refunded FROM billing_invoices WHERE invoice_id = $1',
+      [second.invoice.id],
+    );
+    expect(invoice.rows).toEqual([{ refunded: true }]);
+  });
+
+  it('a late invoice of a plan that has ended at Stripe changes nothing of the plan followed, and its credits end', async () => {
+    const { userId } = await signedInUser(app);
+    const customerId = localId('cus');
+    const old = paidPlan(userId, customerId, 'ultra', new Date(Date.now() - 40 * DAY));
+    stripe.subscriptions.get(old.subscription.id)!.status = 'canceled';
+    const current = paidPlan(userId, customerId, 'pro');
+    await deliverAll(deliveriesOf(current));
+
+    await deliverAll(deliveriesOf(old));
+
+    expect(await subscriptionState(userId)).toMatchObject({
+      subscriptionId: current.subscription.id,
+      planId: 'pro',
+      status: 'active',
+      secondPlans: {},
+    });
+    expect(refundsOf(old.paymentIntent)).toEqual([]);
+    const events = await app.runtime.storage.store.readStream(creditStreamId(userId));
+    const expired = events.filter((event) => event.type === 'CreditsExpired');
+    expect(expired.map((event) => event.data)).toEqual([
+      expect.objectContaining({ lotId: `purchase-${old.invoice.id}` }),
+    ]);
+  });
+
   it('a new plan whose predecessor has ended at Stripe (its end not yet delivered) takes its place', async () => {
     const { userId } = await signedInUser(app);
     const customerId = localId('cus');
@@ -197,7 +314,6 @@ describe('a second plan paid while the first runs (Stripe)', () => {
     await deliverAll(deliveriesOf(first));
     stripe.subscriptions.get(first.subscription.id)!.status = 'canceled';
     const next = paidPlan(userId, customerId, 'ultra');
-    const refundsBefore = stripe.refundsApi.refunds.size;
 
     await deliverAll(deliveriesOf(next));
 
@@ -208,7 +324,7 @@ describe('a second plan paid while the first runs (Stripe)', () => {
       secondPlans: {},
     });
     expect(stripe.subscriptions.get(next.subscription.id)?.status).toBe('active');
-    expect(stripe.refundsApi.refunds.size).toBe(refundsBefore);
+    expect(refundsOf(next.paymentIntent)).toEqual([]);
     expect((await creditTypes(userId)).filter((type) => type === 'CreditsPurchased')).toHaveLength(
       2,
     );

@@ -82,6 +82,15 @@ export class InvoiceRefunds {
     return true;
   }
 
+  /** Refunds of a second plan's payment kept before the plan was refused, settled now. */
+  async settlePendingOfSecondPlan(invoice: PaidInvoice, paymentIntentId: string) {
+    const pending = await this.db.query<{ charge_id: string }>(
+      'SELECT charge_id FROM pending_refunds WHERE payment_intent_id = $1',
+      [paymentIntentId],
+    );
+    for (const refund of pending.rows) await this.settleSecondPlan(refund.charge_id, invoice);
+  }
+
   /** Refunds that arrived before this invoice, applied now that its credits are bought. */
   async applyPending(invoice: PaidInvoice, paymentIntentId: string | null) {
     if (!paymentIntentId) return;

@@ -22,8 +22,8 @@ async function readBody(request: IncomingMessage): Promise<string> {
 }
 
 /**
- * A local HTTP server speaking the part of Stripe's API we call (Checkout Sessions, Billing Portal
- * sessions, Invoice Payments, Refunds with their idempotency keys), so the real `stripe` client can be pointed at it with its host,
+ * A local HTTP server speaking the part of Stripe's API we call (Customers, Checkout Sessions, Billing
+ * Portal sessions, Invoice Payments, Refunds with their idempotency keys), so the real `stripe` client can be pointed at it with its host,
  * port and protocol options. It records every request.
  */
 export class FakeStripeServer {
@@ -40,8 +40,13 @@ export class FakeStripeServer {
         (session) => session.payment_intent === paymentIntent,
       ) ?? this.invoicePayments.get(paymentIntent),
   );
+  /** Paid invoices (payInvoice), by id, as the invoice list answers them. */
+  private readonly paidInvoices = new Map<string, Record<string, unknown>>();
   /** Paid invoices' payments (payInvoice), by payment intent, as the refunds find them. */
   private readonly invoicePayments = new Map<string, Record<string, unknown>>();
+  /** Customers made through the API, by id; and by Idempotency-Key, answered again as Stripe does. */
+  readonly customers = new Map<string, Record<string, unknown>>();
+  private readonly customersByKey = new Map<string, Record<string, unknown>>();
   private checkoutFailure: string | null = null;
   private constructor(
     private readonly server: Server,
@@ -87,8 +92,26 @@ export class FakeStripeServer {
   }
 
   /** A subscription's invoice paid by a payment intent: invoice payments and refunds know it. */
-  payInvoice(invoiceId: string, paymentIntent: string, amount: number, currency = 'usd') {
+  payInvoice(
+    invoiceId: string,
+    paymentIntent: string,
+    amount: number,
+    currency = 'usd',
+    customer: string | null = null,
+  ) {
     this.invoiceForPaymentIntent.set(paymentIntent, invoiceId);
+    const paidAt = Math.floor(Date.now() / 1000);
+    this.paidInvoices.set(invoiceId, {
+      id: invoiceId,
+      object: 'invoice',
+      customer,
+      status: 'paid',
+      amount_paid: amount,
+      currency,
+      created: paidAt,
+      status_transitions: { paid_at: paidAt },
+      livemode: false,
+    });
     this.invoicePayments.set(paymentIntent, {
       payment_intent: paymentIntent,
       payment_status: 'paid',
@@ -202,6 +225,25 @@ export class FakeStripeServer {
       this.checkoutSessions.set(sessionId, session);
       return [200, session];
     }
+    if (request.method === 'POST' && url.pathname === '/v1/customers') {
+      const key = request.headers['idempotency-key'] as string | undefined;
+      const known = key ? this.customersByKey.get(key) : undefined;
+      if (known) return [200, known, { 'idempotent-replayed': 'true' }];
+      const customer = {
+        id: id('cus'),
+        object: 'customer',
+        email: form.email ?? null,
+        metadata: Object.fromEntries(
+          Object.entries(form)
+            .filter(([name]) => /^metadata\[[^\]]+\]$/.test(name))
+            .map(([name, value]) => [name.slice('metadata['.length, -1), value]),
+        ),
+        livemode: false,
+      };
+      this.customers.set(customer.id, customer);
+      if (key) this.customersByKey.set(key, customer);
+      return [200, customer];
+    }
     const session = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
     if (request.method === 'GET' && session) {
       const found = this.checkoutSessions.get(decodeURIComponent(session[1]!));
@@ -220,7 +262,11 @@ export class FakeStripeServer {
       return [200, { object: 'list', url: '/v1/refunds', has_more: false, data }];
     }
     if (request.method === 'GET' && url.pathname === '/v1/invoices') {
-      return [200, { object: 'list', url: '/v1/invoices', has_more: false, data: [] }];
+      const status = url.searchParams.get('status');
+      const data = [...this.paidInvoices.values()].filter(
+        (invoice) => !status || invoice.status === status,
+      );
+      return [200, { object: 'list', url: '/v1/invoices', has_more: false, data }];
     }
     if (request.method === 'GET' && url.pathname === '/v1/checkout/sessions') {
       const status = url.searchParams.get('status');

@@ -35,7 +35,7 @@ export async function checkoutCompleted(
     },
     stripeMetadata(event, `checkout:${session.id}`, 'Checkout completed'),
   );
-  // A second plan's payment is refunded with its invoice (invoice.paid).
+  // A second plan is ended now; its payment is refunded with its invoice (invoice.paid).
   await endIfSecondPlan(deps, userId, subscriptionId, null);
   return true;
 }

@@ -28,13 +28,14 @@ export async function invoicePaid(
   // Stripe's invoice events leave out the payments: asked for, so refunds find the invoice.
   const paymentIntentId =
     paymentIntentOf(invoice) ?? (await deps.gateway.findPaymentOfInvoice(invoice.id!));
-  const firstDelivery = await recordInvoice(deps, event, invoice, {
+  await recordInvoice(deps, event, invoice, {
     userId,
     subscriptionId,
     planId: plan.id,
     period,
     paymentIntentId,
   });
+  const running = await runningAtProvider(deps, idOf(invoice.customer));
   await deps.ledger.subscriptions.handle(
     subscriptionStreamId(userId),
     {
@@ -46,29 +47,30 @@ export async function invoicePaid(
         invoiceId: invoice.id!,
         periodStart: period.start,
         periodEnd: period.end,
-        runningAtProvider: await runningAtProvider(deps, idOf(invoice.customer)),
+        runningAtProvider: running,
         observedAt: seconds(event.created),
       },
     },
     stripeMetadata(event, `invoice-period:${invoice.id}`, 'Invoice paid'),
   );
-  // A second plan buys nothing: ended and refunded in full instead (told once, by mail).
-  const second = await endIfSecondPlan(deps, userId, subscriptionId, {
+  // A second plan buys nothing: ended and refunded in full instead.
+  const payment = {
     invoiceId: invoice.id!,
     paymentIntentId,
-  });
-  if (second) {
-    if (firstDelivery) {
-      await deps.notices.secondPlanRefunded(
-        userId,
-        { planId: plan.id, amountPaid: invoice.amount_paid, currency: invoice.currency },
-        second.keptPlanId,
-      );
-    }
-    return true;
-  }
+    planId: plan.id,
+    amountPaid: invoice.amount_paid,
+    currency: invoice.currency,
+  };
+  if (await endIfSecondPlan(deps, userId, subscriptionId, payment)) return true;
   await creditPeriod(deps, event, invoice, userId, plan, period);
-  await expireLateInvoiceCredits(deps, event, invoice, userId, subscriptionId, period.start);
+  const { state } = await deps.ledger.subscriptions.read(subscriptionStreamId(userId));
+  await expireLateInvoiceCredits(deps, event, invoice, userId, period.start, {
+    paidInvoiceIds: Object.keys(state.paidInvoices),
+    planEnded:
+      state.endedSubscriptions[subscriptionId] === true ||
+      // Not the plan followed, and not running at the provider: an ended plan's late invoice.
+      (state.subscriptionId !== subscriptionId && !running.includes(subscriptionId)),
+  });
   await deps.invoiceRefunds.applyPending(
     { invoice_id: invoice.id!, user_id: userId },
     paymentIntentId,
@@ -96,7 +98,7 @@ function planOfInvoice({ gateway }: WebhookDeps, invoice: Stripe.Invoice) {
   return { plan, line };
 }
 
-/** Keeps the invoice for finance; true the first time it is kept. */
+/** Keeps the invoice for finance. */
 async function recordInvoice(
   { db }: WebhookDeps,
   event: Stripe.Event,
@@ -109,7 +111,7 @@ async function recordInvoice(
     paymentIntentId: string | null;
   },
 ) {
-  const inserted = await db.query(
+  await db.query(
     `INSERT INTO billing_invoices (invoice_id, user_id, customer_id, subscription_id, plan_id, amount_paid, currency,
        period_start, period_end, payment_intent_id, paid_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (invoice_id) DO NOTHING`,
@@ -127,7 +129,6 @@ async function recordInvoice(
       seconds(invoice.status_transitions?.paid_at ?? event.created),
     ],
   );
-  return inserted.rowCount === 1;
 }
 
 /**
@@ -180,19 +181,23 @@ async function creditPeriod(
   );
 }
 
-/** Late news, whatever order the deliveries came in: a later period or the plan's end. */
+/**
+ * Late news, whatever order the deliveries came in: a later period or the plan's end. Only the
+ * periods the subscription stream accepted count (a refused second plan's invoice is no later
+ * period of the plan followed).
+ */
 async function expireLateInvoiceCredits(
   { db, ledger }: WebhookDeps,
   event: Stripe.Event,
   invoice: Stripe.Invoice,
   userId: string,
-  subscriptionId: string,
   periodStart: Date,
+  stream: { paidInvoiceIds: string[]; planEnded: boolean },
 ) {
   const credits = creditStreamId(userId);
   const latest = await db.query<{ start: Date }>(
-    'SELECT max(period_start) AS start FROM billing_invoices WHERE user_id = $1',
-    [userId],
+    'SELECT max(period_start) AS start FROM billing_invoices WHERE invoice_id = ANY($1::text[])',
+    [stream.paidInvoiceIds],
   );
   if (latest.rows[0]?.start && latest.rows[0].start > periodStart) {
     // A late invoice of an earlier period: a later one is already paid, so this period's
@@ -207,15 +212,9 @@ async function expireLateInvoiceCredits(
       ),
     );
   }
-  // Whether the log records that this subscription ended (customer.subscription.deleted).
-  const subscriptionEvents = await ledger.store.readStream(subscriptionStreamId(userId));
-  const ended = subscriptionEvents.some(
-    (e) =>
-      e.type === 'SubscriptionCanceled' &&
-      (e.data as { subscriptionId: string }).subscriptionId === subscriptionId,
-  );
-  if (ended) {
+  if (stream.planEnded) {
     // A late invoice of a plan that has already ended: its credits end with the plan.
+    const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
     await ledger.credits.handle(
       credits,
       { type: 'ExpireCredits', data: { userId, lotIds: [`purchase-${invoice.id}`] } },
