@@ -81,11 +81,10 @@ export interface PaymentGateway {
    */
   endSubscriptionNow(subscriptionId: string, idempotencyKey: string): Promise<boolean>;
   /**
-   * The customer's subscriptions that run at the provider (active, on trial, or with a payment
-   * owed: past due, unpaid), asked at the time: whether the plan the log follows still runs when
-   * another is paid.
+   * Whether the subscription runs at the provider now (active, on trial, or with a payment owed:
+   * past due, unpaid): whether the plan the log follows still runs when another is paid.
    */
-  runningSubscriptionsOf(customerId: string): Promise<string[]>;
+  subscriptionRuns(subscriptionId: string): Promise<boolean>;
   /**
    * Refunds one payment in full (a second plan's); the provider then sends charge.refunded.
    * Repeating it with the same key refunds once.

@@ -106,3 +106,16 @@ export class GiftVoidedError extends DomainError {
     super('GIFT_VOIDED', GIFT_VOIDED_MESSAGE);
   }
 }
+
+/**
+ * A decision needed the payment provider's word on the plan the stream follows, and was given it
+ * for another one (a concurrent delivery changed the plan followed meanwhile): ask again.
+ */
+export class ProviderCheckOutdatedError extends DomainError {
+  constructor(readonly followedSubscriptionId: string) {
+    super(
+      'PROVIDER_CHECK_OUTDATED',
+      `The provider was asked about another plan than ${followedSubscriptionId}, the one followed now`,
+    );
+  }
+}

@@ -1,4 +1,5 @@
 import type { Decider } from '../shared/decider';
+import { ProviderCheckOutdatedError } from '../shared/errors';
 import { assertNever } from '../shared/decider';
 import type { CommandMetadata } from '../shared/metadata';
 import {
@@ -8,6 +9,12 @@ import {
   type SubscriptionState,
   type SubscriptionStatus,
 } from './subscription';
+
+/**
+ * What the payment provider said, just before the command, of the plan the stream followed then
+ * (null when it followed none, or this one): whether it still runs there.
+ */
+export type FollowedAtProvider = { subscriptionId: string; runs: boolean } | null;
 
 /** Every command carries `observedAt`: when the payment provider saw the change. */
 export type SubscriptionCommand =
@@ -19,8 +26,7 @@ export type SubscriptionCommand =
         customerId: string;
         subscriptionId: string;
         checkoutSessionId: string;
-        /** The customer's subscriptions running and paid for at the provider, asked just now. */
-        runningAtProvider: readonly string[];
+        followedAtProvider: FollowedAtProvider;
         observedAt: Date;
       };
     }
@@ -33,8 +39,7 @@ export type SubscriptionCommand =
         invoiceId: string;
         periodStart: Date;
         periodEnd: Date;
-        /** The customer's subscriptions running and paid for at the provider, asked just now. */
-        runningAtProvider: readonly string[];
+        followedAtProvider: FollowedAtProvider;
         observedAt: Date;
       };
     }
@@ -82,22 +87,24 @@ const followsLivePlan = (
   !hasEnded(state, state.subscriptionId);
 
 /**
- * News of another plan while the one we follow is live, sorted by what the provider says runs now
- * (the log alone cannot tell: the end of either may not have reached us yet):
- * - 'second': both run, two checkouts opened before either was paid were both paid;
- * - 'ended': the other plan does not run, late news of a plan that has ended (the one we follow
- *   stays);
- * - 'successor': it runs and ours does not, the end of ours has not reached us yet;
+ * News of another plan while the one we follow is live:
+ * - 'ended': a plan we followed before, late news of it (the one we follow replaced it);
+ * - 'second': a plan we never followed, paid while ours still runs at the provider (two
+ *   checkouts opened before either was paid were both paid);
+ * - 'successor': the same while ours no longer runs there (its end has not reached us yet);
  * - null: no other plan (none followed, or this one).
+ * The provider's word must be about the plan followed now; otherwise it is asked again.
  */
 const otherPlan = (
   state: SubscriptionState,
   subscriptionId: string,
-  runningAtProvider: readonly string[],
+  followedAtProvider: FollowedAtProvider,
 ): 'second' | 'ended' | 'successor' | null => {
   if (!followsLivePlan(state) || state.subscriptionId === subscriptionId) return null;
-  if (!runningAtProvider.includes(subscriptionId)) return 'ended';
-  return runningAtProvider.includes(state.subscriptionId) ? 'second' : 'successor';
+  if (state.followedSubscriptions[subscriptionId]) return 'ended';
+  if (followedAtProvider?.subscriptionId !== state.subscriptionId)
+    throw new ProviderCheckOutdatedError(state.subscriptionId);
+  return followedAtProvider.runs ? 'second' : 'successor';
 };
 
 const refuseSecondPlan = (
@@ -131,9 +138,9 @@ export function decideSubscription(
 
   switch (command.type) {
     case 'CompleteCheckout': {
-      const { runningAtProvider, ...data } = command.data;
+      const { followedAtProvider, ...data } = command.data;
       if (hasEnded(state, data.subscriptionId)) return [];
-      const other = otherPlan(state, data.subscriptionId, runningAtProvider);
+      const other = otherPlan(state, data.subscriptionId, followedAtProvider);
       if (other === 'ended') return [];
       if (other === 'second') return refuseSecondPlan(state, data, observedAt);
       if (
@@ -145,9 +152,9 @@ export function decideSubscription(
       return [{ type: 'SubscriptionCheckoutCompleted', data: { ...data, observedAt } }];
     }
     case 'RecordPeriodPaid': {
-      const { runningAtProvider, ...data } = command.data;
+      const { followedAtProvider, ...data } = command.data;
       if (state.paidInvoices[data.invoiceId] || hasEnded(state, data.subscriptionId)) return [];
-      const other = otherPlan(state, data.subscriptionId, runningAtProvider);
+      const other = otherPlan(state, data.subscriptionId, followedAtProvider);
       if (other === 'ended') return [];
       if (other === 'second') return refuseSecondPlan(state, data, observedAt);
       return [

@@ -104,6 +104,8 @@ export interface SubscriptionState {
   /** Newest provider observation applied; older (out-of-order) updates are ignored. */
   lastObservedAt: string | null;
   paidInvoices: Record<string, true>;
+  /** Every subscription the stream has followed: another plan's news is not a second plan. */
+  followedSubscriptions: Record<string, true>;
   /** Every subscription the log records as ended: late news of one cannot revive it. */
   endedSubscriptions: Record<string, true>;
   /** Second plans refused (each also ended): their payments are refunded, never credited. */
@@ -120,6 +122,7 @@ export const initialSubscriptionState = (): SubscriptionState => ({
   cancelAtPeriodEnd: false,
   lastObservedAt: null,
   paidInvoices: {},
+  followedSubscriptions: {},
   endedSubscriptions: {},
   secondPlans: {},
   seenKeys: {},
@@ -141,6 +144,8 @@ export function evolveSubscription(
     return state;
   }
   state.lastObservedAt = later(state.lastObservedAt, event.data.observedAt);
+  if (event.type !== 'SubscriptionCanceled' && event.type !== 'SubscriptionPaymentFailed')
+    state.followedSubscriptions[event.data.subscriptionId] = true;
   switch (event.type) {
     case 'SubscriptionCheckoutCompleted':
       state.customerId = event.data.customerId;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec, metadataAt } from '../testing/decider-spec';
 import type { SubscriptionEvent } from './subscription';
-import { subscriptionDecider } from './subscription.decide';
+import { ProviderCheckOutdatedError } from '../shared/errors';
+import { subscriptionDecider, type FollowedAtProvider } from './subscription.decide';
 
 // Plan switches are events: a downgrade scheduled for the period's end is recorded on the
 // subscription (issue 18, 5), and the renewal that bills the new plan clears it.
@@ -144,7 +145,7 @@ describe('subscription: late news of a plan that has ended', () => {
             invoiceId: 'in_1_late',
             periodStart: new Date(T0),
             periodEnd: new Date(END),
-            runningAtProvider: ['sub_2'],
+            followedAtProvider: { subscriptionId: 'sub_2', runs: true },
             observedAt: new Date(T0),
           },
         },
@@ -164,7 +165,7 @@ describe('subscription: late news of a plan that has ended', () => {
             customerId: 'cus_1',
             subscriptionId: 'sub_1',
             checkoutSessionId: 'cs_1',
-            runningAtProvider: ['sub_2'],
+            followedAtProvider: { subscriptionId: 'sub_2', runs: true },
             observedAt: new Date(T0),
           },
         },
@@ -175,16 +176,17 @@ describe('subscription: late news of a plan that has ended', () => {
 });
 
 describe('subscription: a second plan paid while the first runs', () => {
-  const secondPaid = (runningAtProvider: string[]) => ({
+  const runs = (subscriptionId: string, running: boolean) => ({ subscriptionId, runs: running });
+  const paidOf = (subscriptionId: string, followedAtProvider: FollowedAtProvider) => ({
     type: 'RecordPeriodPaid' as const,
     data: {
       userId,
-      subscriptionId: 'sub_2',
+      subscriptionId,
       planId: 'ultra',
-      invoiceId: 'in_2',
+      invoiceId: `in_${subscriptionId}`,
       periodStart: new Date(T0),
       periodEnd: new Date(END),
-      runningAtProvider,
+      followedAtProvider,
       observedAt: new Date('2026-01-02T00:00:00.000Z'),
     },
   });
@@ -201,20 +203,29 @@ describe('subscription: a second plan paid while the first runs', () => {
 
   it('is refused while the provider says the plan followed still runs', () => {
     given([paid('pro', 'in_1')])
-      .when(secondPaid(['sub_1', 'sub_2']), metadataAt(T0))
+      .when(paidOf('sub_2', runs('sub_1', true)), metadataAt(T0))
       .then([refused]);
   });
 
-  it('takes its place when the provider says it has ended (its end has not reached us yet)', () => {
+  it('takes its place when the provider says the plan followed has ended (its end not here yet)', () => {
     const events = given([paid('pro', 'in_1')])
-      .when(secondPaid(['sub_2']), metadataAt(T0))
+      .when(paidOf('sub_2', runs('sub_1', false)), metadataAt(T0))
       .events();
     expect(events.map((event) => event.type)).toEqual(['SubscriptionPeriodPaid']);
   });
 
-  it('late news of a plan that no longer runs (its end ignored while another was followed) changes nothing', () => {
+  it('asks the provider again when its word is about another plan than the one followed now', () => {
     given([paid('pro', 'in_1')])
-      .when(secondPaid(['sub_1']), metadataAt(T0))
+      .when(paidOf('sub_2', null), metadataAt(T0))
+      .thenThrows(ProviderCheckOutdatedError);
+    given([paid('pro', 'in_1')])
+      .when(paidOf('sub_2', runs('sub_0', true)), metadataAt(T0))
+      .thenThrows(ProviderCheckOutdatedError);
+  });
+
+  it('late news of a plan followed before (its end ignored while its successor was followed) changes nothing', () => {
+    given([paid('pro', 'in_0', T0, 'sub_0'), paid('pro', 'in_1')])
+      .when(paidOf('sub_0', runs('sub_1', true)), metadataAt(T0))
       .then([]);
   });
 
@@ -227,7 +238,7 @@ describe('subscription: a second plan paid while the first runs', () => {
       lastObservedAt: T0,
       secondPlans: { sub_2: true },
     });
-    history.when(secondPaid(['sub_1', 'sub_2']), metadataAt(T0)).then([]);
+    history.when(paidOf('sub_2', runs('sub_1', true)), metadataAt(T0)).then([]);
     history
       .when(
         {
@@ -238,7 +249,7 @@ describe('subscription: a second plan paid while the first runs', () => {
             customerId: 'cus_1',
             subscriptionId: 'sub_2',
             checkoutSessionId: 'cs_2',
-            runningAtProvider: ['sub_1', 'sub_2'],
+            followedAtProvider: runs('sub_1', true),
             observedAt: new Date(T0),
           },
         },

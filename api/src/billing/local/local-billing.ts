@@ -142,12 +142,12 @@ export class LocalBilling implements PaymentGateway {
     return null;
   }
 
-  async runningSubscriptionsOf(customerId: string): Promise<string[]> {
-    const { rows } = await this.db.query<{ id: string }>(
-      `SELECT id FROM local_subscriptions WHERE customer_id = $1 AND status <> 'canceled'`,
-      [customerId],
+  async subscriptionRuns(subscriptionId: string): Promise<boolean> {
+    const { rows } = await this.db.query(
+      `SELECT 1 FROM local_subscriptions WHERE id = $1 AND status <> 'canceled'`,
+      [subscriptionId],
     );
-    return rows.map((row) => row.id);
+    return rows.length > 0;
   }
 
   /**

@@ -267,16 +267,14 @@ export class StripeGateway implements PaymentGateway {
     return true;
   }
 
-  async runningSubscriptionsOf(customerId: string): Promise<string[]> {
-    const running: string[] = [];
-    for await (const subscription of this.stripe.subscriptions.list({
-      customer: customerId,
-      status: 'all',
-      limit: 100,
-    })) {
-      if (RUNNING_STATUSES.has(subscription.status)) running.push(subscription.id);
+  async subscriptionRuns(subscriptionId: string): Promise<boolean> {
+    try {
+      const subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
+      return RUNNING_STATUSES.has(subscription.status);
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode === 404) return false;
+      throw error;
     }
-    return running;
   }
 
   async refundPayment(paymentIntentId: string, idempotencyKey: string) {

@@ -1,4 +1,8 @@
-import { subscriptionStreamId } from '@app/ledger';
+import {
+  ProviderCheckOutdatedError,
+  subscriptionStreamId,
+  type FollowedAtProvider,
+} from '@app/ledger';
 import type { WebhookDeps } from './webhook-deps';
 
 /** The payment of a refused plan's invoice, and what the mail says of it. */
@@ -32,7 +36,12 @@ export async function endIfSecondPlan(
   if (!state.secondPlans[subscriptionId]) return false;
   await gateway.endSubscriptionNow(subscriptionId, `second-plan:${subscriptionId}`);
   if (!payment) return true;
-  const refunded = payment.paymentIntentId !== null && payment.amountPaid > 0;
+  const refunded = payment.amountPaid > 0;
+  if (refunded && !payment.paymentIntentId) {
+    // Stripe names an invoice's payment; until it can be found there is nothing to refund: the
+    // delivery fails and is sent again, and nothing is marked meanwhile.
+    throw new Error(`second plan's invoice ${payment.invoiceId} has no payment to refund yet`);
+  }
   if (refunded) {
     await gateway.refundPayment(payment.paymentIntentId!, `second-plan:${payment.invoiceId}`);
     const invoice = { invoice_id: payment.invoiceId, user_id: userId };
@@ -58,10 +67,30 @@ async function markRefused({ db }: WebhookDeps, invoiceId: string): Promise<bool
   return marked.rowCount === 1;
 }
 
-/** The customer's subscriptions that run at the provider, for the stream's decision. */
-export async function runningAtProvider(
-  { gateway }: WebhookDeps,
-  customerId: string | null,
-): Promise<string[]> {
-  return customerId ? gateway.runningSubscriptionsOf(customerId) : [];
+/**
+ * Records news of a plan in the subscription stream with what the provider says of the plan the
+ * stream follows, when that is another live plan (the decider needs it to tell a second plan from
+ * a successor); asked again when a concurrent delivery changed the plan followed meanwhile.
+ */
+export async function recordPlanNews(
+  { ledger, gateway }: WebhookDeps,
+  userId: string,
+  subscriptionId: string,
+  record: (followedAtProvider: FollowedAtProvider) => Promise<unknown>,
+): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const { state } = await ledger.subscriptions.read(subscriptionStreamId(userId));
+    const followed = state.subscriptionId;
+    const live = state.status === 'active' || state.status === 'past_due';
+    const followedAtProvider =
+      followed && followed !== subscriptionId && live
+        ? { subscriptionId: followed, runs: await gateway.subscriptionRuns(followed) }
+        : null;
+    try {
+      await record(followedAtProvider);
+      return;
+    } catch (error) {
+      if (!(error instanceof ProviderCheckOutdatedError) || attempt >= 3) throw error;
+    }
+  }
 }

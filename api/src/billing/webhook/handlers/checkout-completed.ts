@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { subscriptionStreamId } from '@app/ledger';
 import { idOf, seconds, stripeMetadata } from '../stripe-values';
-import { endIfSecondPlan, runningAtProvider } from '../second-plans';
+import { endIfSecondPlan, recordPlanNews } from '../second-plans';
 import type { HandlerOutcome, WebhookDeps } from '../webhook-deps';
 
 /** checkout.session.completed: a pack or gift payment, or the start of a subscription. */
@@ -19,21 +19,23 @@ export async function checkoutCompleted(
   if (!userId || !customerId || !subscriptionId)
     throw new Error(`checkout session ${session.id} lacks user, customer or subscription`);
   await customers.link(userId, customerId);
-  await ledger.subscriptions.handle(
-    subscriptionStreamId(userId),
-    {
-      type: 'CompleteCheckout',
-      data: {
-        userId,
-        planId: session.metadata?.planId ?? 'pro',
-        customerId,
-        subscriptionId,
-        checkoutSessionId: session.id,
-        runningAtProvider: await runningAtProvider(deps, customerId),
-        observedAt: seconds(event.created),
+  await recordPlanNews(deps, userId, subscriptionId, (followedAtProvider) =>
+    ledger.subscriptions.handle(
+      subscriptionStreamId(userId),
+      {
+        type: 'CompleteCheckout',
+        data: {
+          userId,
+          planId: session.metadata?.planId ?? 'pro',
+          customerId,
+          subscriptionId,
+          checkoutSessionId: session.id,
+          followedAtProvider,
+          observedAt: seconds(event.created),
+        },
       },
-    },
-    stripeMetadata(event, `checkout:${session.id}`, 'Checkout completed'),
+      stripeMetadata(event, `checkout:${session.id}`, 'Checkout completed'),
+    ),
   );
   // A second plan is ended now; its payment is refunded with its invoice (invoice.paid).
   await endIfSecondPlan(deps, userId, subscriptionId, null);

@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import { creditStreamId, subscriptionStreamId } from '@app/ledger';
 import { planById, type Plan, type PlanId } from '../../plans';
 import { idOf, paymentIntentOf, seconds, stripeMetadata } from '../stripe-values';
-import { endIfSecondPlan, runningAtProvider } from '../second-plans';
+import { endIfSecondPlan, recordPlanNews } from '../second-plans';
 import type { HandlerOutcome, WebhookDeps } from '../webhook-deps';
 
 /** A paid billing period, from its invoice line. */
@@ -35,23 +35,24 @@ export async function invoicePaid(
     period,
     paymentIntentId,
   });
-  const running = await runningAtProvider(deps, idOf(invoice.customer));
-  await deps.ledger.subscriptions.handle(
-    subscriptionStreamId(userId),
-    {
-      type: 'RecordPeriodPaid',
-      data: {
-        userId,
-        subscriptionId,
-        planId: plan.id,
-        invoiceId: invoice.id!,
-        periodStart: period.start,
-        periodEnd: period.end,
-        runningAtProvider: running,
-        observedAt: seconds(event.created),
+  await recordPlanNews(deps, userId, subscriptionId, (followedAtProvider) =>
+    deps.ledger.subscriptions.handle(
+      subscriptionStreamId(userId),
+      {
+        type: 'RecordPeriodPaid',
+        data: {
+          userId,
+          subscriptionId,
+          planId: plan.id,
+          invoiceId: invoice.id!,
+          periodStart: period.start,
+          periodEnd: period.end,
+          followedAtProvider,
+          observedAt: seconds(event.created),
+        },
       },
-    },
-    stripeMetadata(event, `invoice-period:${invoice.id}`, 'Invoice paid'),
+      stripeMetadata(event, `invoice-period:${invoice.id}`, 'Invoice paid'),
+    ),
   );
   // A second plan buys nothing: ended and refunded in full instead.
   const payment = {
@@ -62,14 +63,13 @@ export async function invoicePaid(
     currency: invoice.currency,
   };
   if (await endIfSecondPlan(deps, userId, subscriptionId, payment)) return true;
-  await creditPeriod(deps, event, invoice, userId, plan, period);
   const { state } = await deps.ledger.subscriptions.read(subscriptionStreamId(userId));
+  // Not a period of the plan followed: late news of a plan that has ended (or ended before).
+  const accepted = state.paidInvoices[invoice.id!] === true;
+  await creditPeriod(deps, event, invoice, userId, plan, period, accepted);
   await expireLateInvoiceCredits(deps, event, invoice, userId, period.start, {
     paidInvoiceIds: Object.keys(state.paidInvoices),
-    planEnded:
-      state.endedSubscriptions[subscriptionId] === true ||
-      // Not the plan followed, and not running at the provider: an ended plan's late invoice.
-      (state.subscriptionId !== subscriptionId && !running.includes(subscriptionId)),
+    planEnded: state.endedSubscriptions[subscriptionId] === true || !accepted,
   });
   await deps.invoiceRefunds.applyPending(
     { invoice_id: invoice.id!, user_id: userId },
@@ -143,23 +143,27 @@ async function creditPeriod(
   userId: string,
   plan: Plan,
   period: Period,
+  ofPlanFollowed: boolean,
 ) {
   const credits = creditStreamId(userId);
   const planChange = invoice.billing_reason === 'subscription_update';
-  await ledger.credits.handle(
-    credits,
-    {
-      type: 'ExpireCredits',
-      data: { userId, paidExpiringBy: planChange ? period.end : period.start },
-    },
-    stripeMetadata(
-      event,
-      `invoice-reset:${invoice.id}`,
-      planChange
-        ? `Plan changed to ${plan.name}: the old plan's credits for this period are replaced`
-        : 'New billing period: earlier credits expire',
-    ),
-  );
+  // Only a period of the plan followed resets its credits (a late invoice of an ended plan
+  // must not expire the live plan's).
+  if (ofPlanFollowed)
+    await ledger.credits.handle(
+      credits,
+      {
+        type: 'ExpireCredits',
+        data: { userId, paidExpiringBy: planChange ? period.end : period.start },
+      },
+      stripeMetadata(
+        event,
+        `invoice-reset:${invoice.id}`,
+        planChange
+          ? `Plan changed to ${plan.name}: the old plan's credits for this period are replaced`
+          : 'New billing period: earlier credits expire',
+      ),
+    );
   await ledger.credits.handle(
     credits,
     {
