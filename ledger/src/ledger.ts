@@ -47,7 +47,8 @@ export function createLedger(store: EventStore, snapshots?: SnapshotStore): Ledg
     subscriptions: new CommandHandler(store, subscriptionDecider, {
       eventSchema: subscriptionEventSchema,
       // 2: the state remembers every subscription that ended, not only the one it follows.
-      stateVersion: 2,
+      // 3: and every one with a period accepted, and the second plans refused.
+      stateVersion: 3,
       ...(snapshots ? { snapshots } : {}),
     }),
     // Generation streams are short-lived; no snapshots, a small cache.

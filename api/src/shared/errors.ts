@@ -48,6 +48,8 @@ const domainStatus: Record<string, number> = {
   GIFT_NOT_FOUND: 404,
   GIFT_ALREADY_REDEEMED: 409,
   GIFT_VOIDED: 409,
+  // Deliveries of one user's plans raced each other past every retry: the sender tries again.
+  PROVIDER_CHECK_OUTDATED: 409,
 };
 
 /** Expected errors become AppErrors; anything else is unexpected (masked, logged). */

@@ -11,8 +11,8 @@ import {
 } from './subscription';
 
 /**
- * What the payment provider said, just before the command, of the plan the stream followed then
- * (null when it followed none, or this one): whether it still runs there.
+ * What the payment provider said, just before the command, of the plan the stream followed then,
+ * when that was another live plan (null otherwise): whether it still runs there.
  */
 export type FollowedAtProvider = { subscriptionId: string; runs: boolean } | null;
 
@@ -88,8 +88,9 @@ const followsLivePlan = (
 
 /**
  * News of another plan while the one we follow is live:
- * - 'ended': a plan we followed before, late news of it (the one we follow replaced it);
- * - 'second': a plan we never followed, paid while ours still runs at the provider (two
+ * - 'ended': a plan with a period accepted before, late news of it (a plan that came after it is
+ *   followed now);
+ * - 'second': a plan never paid for here, paid while ours still runs at the provider (two
  *   checkouts opened before either was paid were both paid);
  * - 'successor': the same while ours no longer runs there (its end has not reached us yet);
  * - null: no other plan (none followed, or this one).
@@ -101,7 +102,7 @@ const otherPlan = (
   followedAtProvider: FollowedAtProvider,
 ): 'second' | 'ended' | 'successor' | null => {
   if (!followsLivePlan(state) || state.subscriptionId === subscriptionId) return null;
-  if (state.followedSubscriptions[subscriptionId]) return 'ended';
+  if (state.paidSubscriptions[subscriptionId]) return 'ended';
   if (followedAtProvider?.subscriptionId !== state.subscriptionId)
     throw new ProviderCheckOutdatedError(state.subscriptionId);
   return followedAtProvider.runs ? 'second' : 'successor';

@@ -104,8 +104,11 @@ export interface SubscriptionState {
   /** Newest provider observation applied; older (out-of-order) updates are ignored. */
   lastObservedAt: string | null;
   paidInvoices: Record<string, true>;
-  /** Every subscription the stream has followed: another plan's news is not a second plan. */
-  followedSubscriptions: Record<string, true>;
+  /**
+   * Every subscription with a period the stream accepted: a plan the customer has had, whose later
+   * news is late news, never a second plan.
+   */
+  paidSubscriptions: Record<string, true>;
   /** Every subscription the log records as ended: late news of one cannot revive it. */
   endedSubscriptions: Record<string, true>;
   /** Second plans refused (each also ended): their payments are refunded, never credited. */
@@ -122,7 +125,7 @@ export const initialSubscriptionState = (): SubscriptionState => ({
   cancelAtPeriodEnd: false,
   lastObservedAt: null,
   paidInvoices: {},
-  followedSubscriptions: {},
+  paidSubscriptions: {},
   endedSubscriptions: {},
   secondPlans: {},
   seenKeys: {},
@@ -144,8 +147,6 @@ export function evolveSubscription(
     return state;
   }
   state.lastObservedAt = later(state.lastObservedAt, event.data.observedAt);
-  if (event.type !== 'SubscriptionCanceled' && event.type !== 'SubscriptionPaymentFailed')
-    state.followedSubscriptions[event.data.subscriptionId] = true;
   switch (event.type) {
     case 'SubscriptionCheckoutCompleted':
       state.customerId = event.data.customerId;
@@ -156,6 +157,7 @@ export function evolveSubscription(
       return state;
     case 'SubscriptionPeriodPaid':
       state.paidInvoices[event.data.invoiceId] = true;
+      state.paidSubscriptions[event.data.subscriptionId] = true;
       state.subscriptionId = event.data.subscriptionId;
       state.planId = event.data.planId;
       if (state.scheduledPlanId === event.data.planId) state.scheduledPlanId = null;

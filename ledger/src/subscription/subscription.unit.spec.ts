@@ -229,6 +229,23 @@ describe('subscription: a second plan paid while the first runs', () => {
       .then([]);
   });
 
+  it('a plan whose checkout came first but whose invoice came after the other plan was paid is the second', () => {
+    const checkoutOfSub2: SubscriptionEvent = {
+      type: 'SubscriptionCheckoutCompleted',
+      data: {
+        userId,
+        planId: 'ultra',
+        customerId: 'cus_1',
+        subscriptionId: 'sub_2',
+        checkoutSessionId: 'cs_2',
+        observedAt: T0,
+      },
+    };
+    given([checkoutOfSub2, paid('pro', 'in_1')])
+      .when(paidOf('sub_2', runs('sub_1', true)), metadataAt(T0))
+      .then([refused]);
+  });
+
   it('once refused, nothing of it changes the plan followed, nor how recent its news is', () => {
     const history = given([paid('pro', 'in_1'), refused]);
     expect(history.state).toMatchObject({
