@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { creditStreamId, type Ledger } from '@app/ledger';
+import { creditStreamId, withTransaction, type Ledger } from '@app/ledger';
 import type pg from 'pg';
 import type { ProjectionsGate } from '../composition/projections-gate';
 import { AppError } from '../shared/errors';
@@ -214,9 +214,7 @@ export class AccountService {
     userId: string,
     profile: GoogleProfile,
   ): Promise<UserRecord | 'erased'> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
+    return withTransaction(this.pool, async (client) => {
       const users = new UsersRepository(client);
       const linked = await users.linkGoogle(userId, profile.subject, profile.pictureUrl);
       if (!linked) {
@@ -224,21 +222,14 @@ export class AccountService {
           'SELECT deleted_at IS NOT NULL AS deleted FROM users WHERE id = $1',
           [userId],
         );
-        await client.query('ROLLBACK');
         if (row.rows[0]?.deleted !== false) return 'erased';
         throw googleAccountTaken();
       }
       await users.markEmailVerified(userId);
       await new Sessions(client).revokeAllOf(userId);
       await new AccountTokens(client).retireAllOf(client, userId);
-      await client.query('COMMIT');
       return linked;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   /**

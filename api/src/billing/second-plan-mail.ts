@@ -1,9 +1,7 @@
 import type { UsersRepository } from '../accounts/users-repository';
 import type { MailDelivery } from '../mail/mail-delivery';
-import { compose, type Mail } from '../mail/templates';
+import { compose, hello, type Mail } from '../mail/templates';
 import { planById } from './plans';
-
-const hello = (name: string | null) => (name ? `Hello ${name},` : 'Hello,');
 
 const money = (cents: number, currency: string) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(

@@ -1,6 +1,4 @@
-import { compose, PRODUCT_NAME, type Mail } from '../mail/templates';
-
-const hello = (name: string | null) => (name ? `Hello ${name},` : 'Hello,');
+import { compose, hello, PRODUCT_NAME, type Mail } from '../mail/templates';
 
 /** To the buyer once the payment went through: the code, and where the printable card is. */
 export const giftPurchasedMail = (

@@ -43,7 +43,7 @@ export function compose(body: Body): Mail {
   return { kind: body.kind, subject: body.subject, text: textParts.join('\n'), html };
 }
 
-const hello = (name: string | null) => (name ? `Hello ${name},` : 'Hello,');
+export const hello = (name: string | null) => (name ? `Hello ${name},` : 'Hello,');
 
 export const passwordResetMail = (name: string | null, url: string): Mail =>
   compose({

@@ -3,8 +3,13 @@ import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditStreamId, subscriptionStreamId } from '@app/ledger';
 import { planById } from '../billing/plans';
-import { paidInvoiceObject, localId } from '../billing/local/stripe-objects';
-import { deliver, signedEvent, signedRefund } from '../billing/testing/stripe-events';
+import { paidInvoiceObject } from '../billing/local/stripe-objects';
+import {
+  deliver,
+  proSubscriptionFor,
+  signedEvent,
+  signedRefund,
+} from '../billing/testing/stripe-events';
 import { signedInUser } from '../testing/accounts';
 import {
   auditAfterSettling,
@@ -44,6 +49,10 @@ describe('money endpoints under 20 identical concurrent requests', () => {
   const eventTypes = async (stream: string) =>
     (await app.runtime.storage.store.readStream(stream)).map((e) => e.type);
   const count = (types: string[], type: string) => types.filter((t) => t === type).length;
+
+  /** The first invoice of a new Pro subscription of the user, paid at `start`. */
+  const proInvoiceOf = (userId: string, start: Date) =>
+    paidInvoiceObject(proSubscriptionFor(userId, start), planById('pro')!, start);
 
   /** A subscribed user: checkout created and paid once through the local checkout. */
   async function paidCheckout() {
@@ -238,21 +247,7 @@ describe('money endpoints under 20 identical concurrent requests', () => {
 
   it('webhook: 20 deliveries of one invoice.paid at once: one processed, the rest duplicate; one purchase', async () => {
     const customer = await signedInUser(app);
-    const start = new Date();
-    const invoice = paidInvoiceObject(
-      {
-        id: localId('sub'),
-        userId: customer.userId,
-        customerId: localId('cus'),
-        planId: 'pro',
-        status: 'active',
-        currentPeriodStart: start,
-        currentPeriodEnd: new Date(start.getTime() + 30 * 86_400_000),
-        cancelAtPeriodEnd: false,
-      },
-      planById('pro')!,
-      start,
-    );
+    const invoice = proInvoiceOf(customer.userId, new Date());
     const delivery = signedEvent('invoice.paid', invoice, SECRET);
     const { codes, responses } = await burst(app.url, N, () => ({
       method: 'POST',
@@ -274,20 +269,9 @@ describe('money endpoints under 20 identical concurrent requests', () => {
     const customers = await Promise.all(Array.from({ length: N / 2 }, () => signedInUser(app)));
     const start = new Date();
     const pairs = customers.map((customer) => {
-      const invoice = paidInvoiceObject(
-        {
-          id: localId('sub'),
-          userId: customer.userId,
-          customerId: localId('cus'),
-          planId: 'pro',
-          status: 'active',
-          currentPeriodStart: start,
-          currentPeriodEnd: new Date(start.getTime() + 30 * 86_400_000),
-          cancelAtPeriodEnd: false,
-        },
-        planById('pro')!,
-        start,
-      ) as unknown as { payments: { data: { payment: { payment_intent: string } }[] } };
+      const invoice = proInvoiceOf(customer.userId, start) as unknown as {
+        payments: { data: { payment: { payment_intent: string } }[] };
+      };
       const paymentIntent = invoice.payments.data[0]!.payment.payment_intent;
       return [
         signedEvent('invoice.paid', invoice, SECRET),

@@ -30,6 +30,20 @@ const paid = (
   },
 });
 
+/** The checkout of an Ultra subscription, `sub_<n>` paid through session `cs_<n>`. */
+const ultraCheckout = (subscriptionId: string, followedAtProvider: FollowedAtProvider) => ({
+  type: 'CompleteCheckout' as const,
+  data: {
+    userId,
+    planId: 'ultra',
+    customerId: 'cus_1',
+    subscriptionId,
+    checkoutSessionId: subscriptionId.replace(/^sub_/, 'cs_'),
+    followedAtProvider,
+    observedAt: new Date(T0),
+  },
+});
+
 describe('subscription: plan switches', () => {
   it('a move to a cheaper plan at the period end is an event that names the plan', () => {
     given([paid('ultra', 'in_1')])
@@ -156,21 +170,7 @@ describe('subscription: late news of a plan that has ended', () => {
 
   it('nor does its delayed checkout', () => {
     given([paid('ultra', 'in_1'), ended, ...nextPlan])
-      .when(
-        {
-          type: 'CompleteCheckout',
-          data: {
-            userId,
-            planId: 'ultra',
-            customerId: 'cus_1',
-            subscriptionId: 'sub_1',
-            checkoutSessionId: 'cs_1',
-            followedAtProvider: { subscriptionId: 'sub_2', runs: true },
-            observedAt: new Date(T0),
-          },
-        },
-        metadataAt(later),
-      )
+      .when(ultraCheckout('sub_1', { subscriptionId: 'sub_2', runs: true }), metadataAt(later))
       .then([]);
   });
 });
@@ -256,22 +256,6 @@ describe('subscription: a second plan paid while the first runs', () => {
       secondPlans: { sub_2: true },
     });
     history.when(paidOf('sub_2', runs('sub_1', true)), metadataAt(T0)).then([]);
-    history
-      .when(
-        {
-          type: 'CompleteCheckout',
-          data: {
-            userId,
-            planId: 'ultra',
-            customerId: 'cus_1',
-            subscriptionId: 'sub_2',
-            checkoutSessionId: 'cs_2',
-            followedAtProvider: runs('sub_1', true),
-            observedAt: new Date(T0),
-          },
-        },
-        metadataAt(T0),
-      )
-      .then([]);
+    history.when(ultraCheckout('sub_2', runs('sub_1', true)), metadataAt(T0)).then([]);
   });
 });

@@ -1,5 +1,10 @@
 import Stripe from 'stripe';
-import { eventObject, localId, refundedChargeObject } from '../local/stripe-objects';
+import {
+  eventObject,
+  localId,
+  refundedChargeObject,
+  type LocalSubscription,
+} from '../local/stripe-objects';
 
 /** A Stripe event as it arrives: JSON body and a valid (or deliberately wrong) signature header. */
 export function signedEvent(type: string, object: unknown, secret: string, created = new Date()) {
@@ -23,5 +28,19 @@ export async function deliver(baseUrl: string, delivery: { payload: string; sign
 /** charge.refunded for the full refund of one payment, signed. */
 export const signedRefund = (paymentIntent: string, secret: string, amountCents?: number) =>
   signedEvent('charge.refunded', refundedChargeObject({ paymentIntent, amountCents }), secret);
+
+/** A new Pro subscription of the user, its first 30-day period starting at `start`. */
+export function proSubscriptionFor(userId: string, start: Date): LocalSubscription {
+  return {
+    id: localId('sub'),
+    userId,
+    customerId: localId('cus'),
+    planId: 'pro',
+    status: 'active',
+    currentPeriodStart: start,
+    currentPeriodEnd: new Date(start.getTime() + 30 * 86_400_000),
+    cancelAtPeriodEnd: false,
+  };
+}
 
 export { localId };

@@ -2,6 +2,7 @@ import {
   ProviderCheckOutdatedError,
   subscriptionStreamId,
   type FollowedAtProvider,
+  type SubscriptionState,
 } from '@app/ledger';
 import type { WebhookDeps } from './webhook-deps';
 
@@ -21,18 +22,18 @@ export interface SecondPlanPayment {
  * deliveries cannot both be first) and records it; here the second is ended at the provider, its
  * payment refunded (a refund kept before it was refused is settled), its invoice marked refused,
  * and the customer told once.
- * Looked up in the stream after each command rather than taken from the events it appended, so a
- * delivery that stopped after the record finishes the work when the provider sends it again.
+ * Decided on the stream's state read after each command (`state`) rather than on the events it
+ * appended, so a delivery that stopped after the record finishes the work when sent again.
  * False when this is not a second plan.
  */
 export async function endIfSecondPlan(
   deps: WebhookDeps,
+  state: SubscriptionState,
   userId: string,
   subscriptionId: string,
   payment: SecondPlanPayment | null,
 ): Promise<boolean> {
-  const { ledger, gateway } = deps;
-  const { state } = await ledger.subscriptions.read(subscriptionStreamId(userId));
+  const { gateway } = deps;
   if (!state.secondPlans[subscriptionId]) return false;
   await gateway.endSubscriptionNow(subscriptionId, `second-plan:${subscriptionId}`);
   if (!payment) return true;

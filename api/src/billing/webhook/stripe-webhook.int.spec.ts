@@ -12,26 +12,12 @@ import {
   localId,
   paidInvoiceObject,
   subscriptionObject,
-  type LocalSubscription,
 } from '../local/stripe-objects';
-import { deliver, signedEvent, signedRefund } from '../testing/stripe-events';
+import { deliver, proSubscriptionFor, signedEvent, signedRefund } from '../testing/stripe-events';
 
 const SECRET = 'whsec_test_webhook_secret';
 const pro = planById('pro')!;
 const DAY = 86_400_000;
-
-function subscriptionFor(userId: string, start: Date): LocalSubscription {
-  return {
-    id: localId('sub'),
-    userId,
-    customerId: localId('cus'),
-    planId: 'pro',
-    status: 'active',
-    currentPeriodStart: start,
-    currentPeriodEnd: new Date(start.getTime() + 30 * DAY),
-    cancelAtPeriodEnd: false,
-  };
-}
 
 describe('Stripe webhook', () => {
   let app: TestApp;
@@ -52,7 +38,7 @@ describe('Stripe webhook', () => {
 
   it('the same invoice.paid delivered three times buys the credits once', async () => {
     const { client, userId } = await signedInUser(app);
-    const subscription = subscriptionFor(userId, new Date());
+    const subscription = proSubscriptionFor(userId, new Date());
     const delivery = signedEvent(
       'invoice.paid',
       paidInvoiceObject(subscription, pro, new Date()),
@@ -82,7 +68,7 @@ describe('Stripe webhook', () => {
     const { userId } = await signedInUser(app);
     const delivery = signedEvent(
       'invoice.paid',
-      paidInvoiceObject(subscriptionFor(userId, new Date()), pro, new Date()),
+      paidInvoiceObject(proSubscriptionFor(userId, new Date()), pro, new Date()),
       'whsec_someone_else',
     );
     const response = await deliver(app.url, delivery);
@@ -90,7 +76,7 @@ describe('Stripe webhook', () => {
     expect((await response.json()).message).toBe('Invalid webhook signature');
     const tampered = signedEvent(
       'invoice.paid',
-      paidInvoiceObject(subscriptionFor(userId, new Date()), pro, new Date()),
+      paidInvoiceObject(proSubscriptionFor(userId, new Date()), pro, new Date()),
       SECRET,
     );
     expect(
@@ -116,7 +102,7 @@ describe('Stripe webhook', () => {
 
   it('invoice.paid before checkout.session.completed: the right user ends with the right credits', async () => {
     const { client, userId } = await signedInUser(app);
-    const subscription = subscriptionFor(userId, new Date());
+    const subscription = proSubscriptionFor(userId, new Date());
     const invoice = signedEvent(
       'invoice.paid',
       paidInvoiceObject(subscription, pro, new Date()),
@@ -152,7 +138,7 @@ describe('Stripe webhook', () => {
 
   it('renewal: what is left of the old period expires, the new period brings its credits', async () => {
     const { client, userId } = await signedInUser(app);
-    const first = subscriptionFor(userId, new Date(Date.now() - 30 * DAY + 60_000));
+    const first = proSubscriptionFor(userId, new Date(Date.now() - 30 * DAY + 60_000));
     expect(
       (
         await deliver(
@@ -194,7 +180,7 @@ describe('Stripe webhook', () => {
 
   it('past_due shows its badge; when the plan ends, what is left of its credits expires at once and the plan shows Free', async () => {
     const { client, userId } = await signedInUser(app);
-    const subscription = subscriptionFor(userId, new Date());
+    const subscription = proSubscriptionFor(userId, new Date());
     await deliver(
       app.url,
       signedEvent('invoice.paid', paidInvoiceObject(subscription, pro, new Date()), SECRET),
@@ -249,7 +235,7 @@ describe('Stripe webhook', () => {
 
   it('an older subscription.updated arriving late changes nothing', async () => {
     const { client, userId } = await signedInUser(app);
-    const subscription = subscriptionFor(userId, new Date());
+    const subscription = proSubscriptionFor(userId, new Date());
     await deliver(
       app.url,
       signedEvent(
@@ -274,7 +260,7 @@ describe('Stripe webhook', () => {
 
   it('a fully refunded charge takes back the unspent credits of its purchase', async () => {
     const { client, userId } = await signedInUser(app);
-    const invoice = paidInvoiceObject(subscriptionFor(userId, new Date()), pro, new Date());
+    const invoice = paidInvoiceObject(proSubscriptionFor(userId, new Date()), pro, new Date());
     await deliver(app.url, signedEvent('invoice.paid', invoice, SECRET));
     const paymentIntent = (
       invoice as unknown as { payments: { data: { payment: { payment_intent: string } }[] } }
@@ -327,7 +313,7 @@ describe('Stripe webhook', () => {
 
   it('a refund that arrives before its invoice is kept and applied when the invoice arrives', async () => {
     const { client, userId } = await signedInUser(app);
-    const invoice = paidInvoiceObject(subscriptionFor(userId, new Date()), pro, new Date());
+    const invoice = paidInvoiceObject(proSubscriptionFor(userId, new Date()), pro, new Date());
     const paymentIntent = (
       invoice as unknown as { payments: { data: { payment: { payment_intent: string } }[] } }
     ).payments.data[0]!.payment.payment_intent;

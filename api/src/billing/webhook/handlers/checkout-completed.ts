@@ -38,7 +38,8 @@ export async function checkoutCompleted(
     ),
   );
   // A second plan is ended now; its payment is refunded with its invoice (invoice.paid).
-  await endIfSecondPlan(deps, userId, subscriptionId, null);
+  const { state } = await ledger.subscriptions.read(subscriptionStreamId(userId));
+  await endIfSecondPlan(deps, state, userId, subscriptionId, null);
   return true;
 }
 

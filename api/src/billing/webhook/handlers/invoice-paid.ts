@@ -62,11 +62,14 @@ export async function invoicePaid(
     amountPaid: invoice.amount_paid,
     currency: invoice.currency,
   };
-  if (await endIfSecondPlan(deps, userId, subscriptionId, payment)) return true;
-  const { state } = await deps.ledger.subscriptions.read(subscriptionStreamId(userId));
+  const stream = subscriptionStreamId(userId);
+  const recorded = (await deps.ledger.subscriptions.read(stream)).state;
+  if (await endIfSecondPlan(deps, recorded, userId, subscriptionId, payment)) return true;
   // Not a period of the plan followed: late news of a plan that has ended (or ended before).
-  const accepted = state.paidInvoices[invoice.id!] === true;
+  const accepted = recorded.paidInvoices[invoice.id!] === true;
   await creditPeriod(deps, event, invoice, userId, plan, period, accepted);
+  // Read again once the credits are in: a later period accepted meanwhile makes this one late.
+  const { state } = await deps.ledger.subscriptions.read(stream);
   await expireLateInvoiceCredits(deps, event, invoice, userId, period.start, {
     paidInvoiceIds: Object.keys(state.paidInvoices),
     planEnded: state.endedSubscriptions[subscriptionId] === true || !accepted,
