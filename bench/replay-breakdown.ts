@@ -21,6 +21,7 @@ import {
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { BASELINE_INSERT_SQL, BASELINE_TABLE_SQL } from './lib/replay-baseline';
+import { bulkFillTypes } from '../projections/src/runtime/fill-settings';
 
 const VERSION = 900;
 
@@ -89,7 +90,7 @@ async function main() {
       for (const sql of createTablesSql(projection, VERSION)) await client.query(sql);
       const statements = projection.bulkFill(tableNamesFor(VERSION));
       for (const [i, sql] of statements.entries()) {
-        const params = [head.tx, head.gp, [...projection.eventTypes]];
+        const params = [head.tx, head.gp, bulkFillTypes(projection.eventTypes)];
         const highest = Math.max(0, ...[...sql.matchAll(/\$(\d+)/g)].map((m) => Number(m[1])));
         const r = await measure(client, async () => {
           await client.query(
@@ -156,7 +157,7 @@ async function main() {
       for (const p of members) for (const sql of dropTablesSql(p, VERSION)) await client.query(sql);
       for (const p of members)
         for (const sql of createTablesSql(p, VERSION)) await client.query(sql);
-      const params = [head.tx, head.gp, [...members[0]!.eventTypes]];
+      const params = [head.tx, head.gp, bulkFillTypes(members[0]!.eventTypes)];
       for (const [i, sql] of joint.statements(() => tableNamesFor(VERSION)).entries()) {
         const highest = Math.max(0, ...[...sql.matchAll(/\$(\d+)/g)].map((m) => Number(m[1])));
         const r = await measure(client, async () => {

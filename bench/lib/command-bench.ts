@@ -11,7 +11,7 @@ import type { BenchDatabase } from './database';
 import type { BenchOptions } from './options';
 import { block, fmt, fmtMs, fmtRate, fmtRatio, heading, note, record } from './report';
 import { createSeedFunctions, historyUserId, seedAccountHistories } from './seed-sql';
-import { forEachLimit, runFor, timed, type RunResult } from './timing';
+import { forEachLimit, median, runFor, timed, type RunResult } from './timing';
 
 // Measurement 2: hold + capture cycles through the real command handlers.
 
@@ -76,9 +76,6 @@ export interface CommandFigures {
   firstFromSnapshotMs: number;
   ratio: number;
 }
-
-const median = (values: readonly number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 export async function commandBenchmark(
   database: BenchDatabase,

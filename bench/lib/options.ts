@@ -4,6 +4,8 @@ export interface BenchOptions {
   readonly databaseUrl: string;
   /** Size of the replay log (measurement 3). */
   readonly events: number;
+  /** Alternated rounds of the replay and its baseline on the full log (medians are reported). */
+  readonly replayRounds: number;
   /** Users the replay log is spread over. */
   readonly users: number;
   /** Measured duration of each append run (split ABBA between store and baseline). */
@@ -71,6 +73,9 @@ export function parseOptions(
     quick,
     databaseUrl: env.DATABASE_URL || DEFAULT_URL,
     events,
+    replayRounds:
+      positiveInt(argValue(argv, 'replay-rounds') ?? env.BENCH_REPLAY_ROUNDS, '--replay-rounds') ??
+      (quick ? 1 : 3),
     users:
       positiveInt(argValue(argv, 'users') ?? env.BENCH_USERS, '--users') ??
       (quick ? 2_000 : 20_000),

@@ -144,3 +144,7 @@ export function collectGarbage(): void {
   gcFunction?.();
   gcFunction?.();
 }
+
+/** The middle value (the upper one of an even count). */
+export const median = (values: readonly number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;

@@ -7,6 +7,27 @@ import type { TableNames } from '../runtime/projection';
 // CPU in two parts against 2.4 s in one), and a rebuild's fills already keep both cores busy.
 
 /**
+ * The credit event types, most frequent first (a hold for every generation, then its spend or
+ * release): each event's type is compared with these once, in this order, into a small number that
+ * every other CASE compares instead (a text comparison is a function call; about 2.4 comparisons
+ * per event instead of about 22).
+ */
+const CODED_TYPES = [
+  'CreditsReserved',
+  'CreditsSpent',
+  'CreditsGranted',
+  'CreditsReleased',
+  'CreditsExpired',
+  'CreditsPurchased',
+  'CreditsRefunded',
+  'CreditsRevoked',
+] as const;
+type CreditType = (typeof CODED_TYPES)[number];
+const code = (type: CreditType) => CODED_TYPES.indexOf(type) + 1;
+const TYPE_CODE = `CASE type ${CODED_TYPES.map((t) => `WHEN '${t}' THEN ${code(t)}`).join(' ')} END`;
+const codeIn = (...types: CreditType[]) => `c IN (${types.map(code).join(', ')})`;
+
+/**
  * Credits of `parts` (a jsonb array of {amount, funding}) with the given funding. Nearly every
  * spend and refund has one part: read directly, without a subquery per event.
  */
@@ -16,38 +37,39 @@ const fundedBy = (parts: string, funding: 'paid' | 'free') => `CASE
   ELSE (SELECT coalesce(sum((p->>'amount')::int), 0) FROM jsonb_array_elements(${parts}) AS p
         WHERE p->>'funding' = '${funding}') END`;
 
-const funded = (funding: 'paid' | 'free') => `CASE type
-  WHEN 'CreditsGranted' THEN ${funding === 'free' ? 'amount' : '0'}
-  WHEN 'CreditsPurchased' THEN ${funding === 'paid' ? 'amount' : '0'}
-  WHEN 'CreditsSpent' THEN ${fundedBy(`data->'allocations'`, funding)}
-  WHEN 'CreditsRefunded' THEN ${fundedBy(`data->'lots'`, funding)}
-  WHEN 'CreditsExpired' THEN CASE WHEN data->>'funding' = '${funding}' THEN amount ELSE 0 END
-  WHEN 'CreditsRevoked' THEN CASE WHEN data->>'funding' = '${funding}' THEN amount ELSE 0 END
+const funded = (funding: 'paid' | 'free') => `CASE c
+  WHEN ${code('CreditsReserved')} THEN 0
+  WHEN ${code('CreditsSpent')} THEN ${fundedBy(`data->'allocations'`, funding)}
+  WHEN ${code('CreditsGranted')} THEN ${funding === 'free' ? 'amount' : '0'}
+  WHEN ${code('CreditsPurchased')} THEN ${funding === 'paid' ? 'amount' : '0'}
+  WHEN ${code('CreditsRefunded')} THEN ${fundedBy(`data->'lots'`, funding)}
+  WHEN ${code('CreditsExpired')} THEN CASE WHEN data->>'funding' = '${funding}' THEN amount ELSE 0 END
+  WHEN ${code('CreditsRevoked')} THEN CASE WHEN data->>'funding' = '${funding}' THEN amount ELSE 0 END
   ELSE 0 END`;
 
 /** The credit movements, each numbered by its place among them in commit order (its seq). */
 const MOVEMENTS = `
 SELECT seq, event_id, data->>'userId' AS user_id, (metadata->>'occurredAt')::timestamptz AS occurred_at, type,
-  CASE WHEN type IN ('CreditsGranted', 'CreditsPurchased', 'CreditsRefunded') THEN amount
-       WHEN type IN ('CreditsSpent', 'CreditsExpired', 'CreditsRevoked') THEN -amount ELSE 0 END AS delta,
-  CASE type WHEN 'CreditsReserved' THEN amount WHEN 'CreditsSpent' THEN -amount
-       WHEN 'CreditsReleased' THEN -amount ELSE 0 END AS held_delta,
+  CASE WHEN ${codeIn('CreditsGranted', 'CreditsPurchased', 'CreditsRefunded')} THEN amount
+       WHEN ${codeIn('CreditsSpent', 'CreditsExpired', 'CreditsRevoked')} THEN -amount ELSE 0 END AS delta,
+  CASE c WHEN ${code('CreditsReserved')} THEN amount WHEN ${code('CreditsSpent')} THEN -amount
+       WHEN ${code('CreditsReleased')} THEN -amount ELSE 0 END AS held_delta,
   ${funded('paid')} AS paid_amount,
   ${funded('free')} AS free_amount,
-  CASE type WHEN 'CreditsGranted' THEN data->>'grantId' WHEN 'CreditsPurchased' THEN data->>'invoiceId'
-       WHEN 'CreditsRefunded' THEN data->>'reservationId'
-       WHEN 'CreditsExpired' THEN coalesce(data->>'reservationId', data->>'lotId')
-       WHEN 'CreditsRevoked' THEN data->>'reference' ELSE data->>'generationId' END AS reference,
-  CASE WHEN type = 'CreditsPurchased' THEN data->>'planId' END AS plan_id,
-  CASE WHEN type = 'CreditsPurchased' THEN (data->>'amountPaidCents')::int END AS amount_paid_cents,
-  CASE WHEN type = 'CreditsPurchased' THEN data->>'currency' END AS currency,
+  CASE c WHEN ${code('CreditsGranted')} THEN data->>'grantId' WHEN ${code('CreditsPurchased')} THEN data->>'invoiceId'
+       WHEN ${code('CreditsRefunded')} THEN data->>'reservationId'
+       WHEN ${code('CreditsExpired')} THEN coalesce(data->>'reservationId', data->>'lotId')
+       WHEN ${code('CreditsRevoked')} THEN data->>'reference' ELSE data->>'generationId' END AS reference,
+  CASE WHEN c = ${code('CreditsPurchased')} THEN data->>'planId' END AS plan_id,
+  CASE WHEN c = ${code('CreditsPurchased')} THEN (data->>'amountPaidCents')::int END AS amount_paid_cents,
+  CASE WHEN c = ${code('CreditsPurchased')} THEN data->>'currency' END AS currency,
   metadata->'actor'->>'kind' AS actor_kind, metadata->'actor'->>'id' AS actor_id,
   metadata->>'reason' AS reason, metadata->>'correlationId' AS correlation_id,
   tx, gp
-FROM (SELECT *, (data->>'amount')::int AS amount
+FROM (SELECT *, (data->>'amount')::int AS amount, ${TYPE_CODE} AS c
       FROM (SELECT row_number() OVER (ORDER BY transaction_id, global_position) AS seq, event_id, type,
               data, metadata, transaction_id AS tx, global_position AS gp
-            FROM events WHERE ${BULK_EVENTS_WHERE}) AS numbered) AS e
+            FROM events WHERE ${BULK_EVENTS_WHERE}) AS numbered OFFSET 0) AS e
 OFFSET 0`; // evaluated here: the window sort then carries these columns, not the events' jsonb
 
 const FILLED = (history: TableNames, returning: string) => `filled AS (
@@ -75,8 +97,8 @@ export const creditHistoryBulkFill = (table: TableNames) => [
    SELECT user_id, sum(delta), sum(held_delta) FROM filled GROUP BY user_id`,
 ];
 
-const lifetime = (type: string, sign: '' | '-') =>
-  `coalesce(${sign}sum(delta) FILTER (WHERE type = '${type}'), 0)`;
+const lifetime = (type: CreditType, sign: '' | '-') =>
+  `coalesce(${sign}sum(delta) FILTER (WHERE c = ${code(type)}), 0)`;
 
 /**
  * credit_history and credit_balances' totals in one statement (for the joint fill of the credit
@@ -86,7 +108,7 @@ const lifetime = (type: string, sign: '' | '-') =>
  * its type, updated_at the latest movement.
  */
 export const creditHistoryWithBalanceTotalsFill = (history: TableNames, balances: TableNames) =>
-  `WITH ${FILLED(history, 'user_id, type, delta, held_delta, occurred_at')},
+  `WITH ${FILLED(history, `user_id, ${TYPE_CODE} AS c, delta, held_delta, occurred_at`)},
    totals AS (
      SELECT user_id, sum(delta) AS balance, sum(held_delta) AS held,
        ${lifetime('CreditsGranted', '')} AS granted, ${lifetime('CreditsPurchased', '')} AS purchased,

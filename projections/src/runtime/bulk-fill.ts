@@ -8,7 +8,7 @@ import type pg from 'pg';
 import { advanceCheckpoint, advanceCheckpointSql } from './checkpoints';
 import { catchUp, type CatchUpTarget } from './catch-up';
 import { CheckpointMovedError } from './apply-batch';
-import { FILL_SETTINGS, parametersOf } from './fill-settings';
+import { bulkFillTypes, FILL_SETTINGS, parametersOf } from './fill-settings';
 import { jointFillJobs, jointFillsAmong } from './joint-bulk-fill';
 import { runLongestFirst, type Job } from './longest-first';
 import { tableNamesFor, type Projection } from './projection';
@@ -78,7 +78,7 @@ export async function bulkFill(
   const scope = [
     upTo.commit.toString(),
     upTo.prepare.toString(),
-    [...target.projection.eventTypes],
+    bulkFillTypes(target.projection.eventTypes),
   ];
   await withTransaction(pool, async (client) => {
     const opened = (await client.query(

@@ -1,7 +1,7 @@
 import { withTransaction, type GlobalPosition } from '@app/ledger';
 import type pg from 'pg';
 import { CheckpointMovedError } from './apply-batch';
-import { FILL_SETTINGS, parametersOf } from './fill-settings';
+import { bulkFillTypes, FILL_SETTINGS, parametersOf } from './fill-settings';
 import type { CatchUpTarget } from './catch-up';
 import { advanceCheckpoint } from './checkpoints';
 import type { Job } from './longest-first';
@@ -77,7 +77,7 @@ export function jointFillJobs(
   const scope = [
     upTo.commit.toString(),
     upTo.prepare.toString(),
-    [...plan.targets[0]!.projection.eventTypes],
+    bulkFillTypes(plan.targets[0]!.projection.eventTypes),
   ];
   let left = statements.length;
   const moveCheckpoints = () =>
