@@ -1,4 +1,5 @@
-import { addedLots, LOT_ADJUSTMENTS } from '../credit-balances/credit-balances.bulk-fill';
+import { lotEventCtes } from '../credit-balances/credit-balances.bulk-fill';
+import { creditTypeCodes } from '../runtime/type-codes';
 import type { TableNames } from '../runtime/projection';
 
 // credit_bucket_lots folded in Postgres (bucketChangesOf and resolveInheritedBuckets, as SQL): each
@@ -10,25 +11,26 @@ export const BUCKET_OF = `CASE WHEN source IN ('pack', 'gift') THEN 'pack'
   WHEN source IN ('plan', 'monthly_allowance') OR starts_with(source, 'invoice:') THEN 'plan'
   WHEN funding = 'paid' THEN 'plan' ELSE 'free' END`;
 
+const { code } = creditTypeCodes;
+
 /**
- * The columns a lot's bucket comes from: the source its event names, and for a refunded paid lot
- * the lot its credits came from (`<refundId>:<that lot>`), whose source it inherits.
+ * The columns a lot's bucket comes from (lotEvents' added columns): the source its event names,
+ * and for a refunded paid lot the lot its credits came from (`<refundId>:<that lot>`), whose
+ * source it inherits.
  */
 export const INHERITED_SOURCE = `,
-  CASE type WHEN 'CreditsGranted' THEN data->>'source'
-    WHEN 'CreditsPurchased' THEN coalesce(data->>'product', 'plan') ELSE 'refund' END AS source,
-  CASE WHEN type = 'CreditsRefunded' AND lot->>'funding' = 'paid'
-      AND starts_with(lot->>'lotId', (data->>'refundId') || ':')
-    THEN substr(lot->>'lotId', length(data->>'refundId') + 2) END AS inherit_from`;
+  CASE c WHEN ${code('CreditsGranted')} THEN data->>'source'
+    WHEN ${code('CreditsPurchased')} THEN coalesce(data->>'product', 'plan')
+    WHEN ${code('CreditsRefunded')} THEN 'refund' END AS source,
+  CASE WHEN c = ${code('CreditsRefunded')} AND item->>'funding' = 'paid'
+      AND starts_with(item->>'lotId', (data->>'refundId') || ':')
+    THEN substr(item->>'lotId', length(data->>'refundId') + 2) END AS inherit_from`;
 
 /**
  * The lots as first added (`added`), each with its own or inherited source (`sourced`), and every
  * adjustment (`adjustments`): the common head of this fill and the joint one with credit_lots.
  */
-export const LOTS_WITH_SOURCES = `WITH RECURSIVE added AS (
-     SELECT DISTINCT ON (user_id, lot_id) * FROM (${addedLots(INHERITED_SOURCE)}) AS a
-     ORDER BY user_id, lot_id, tx, gp
-   ),
+export const LOTS_WITH_SOURCES = `WITH RECURSIVE ${lotEventCtes(INHERITED_SOURCE)},
    linked AS (
      SELECT a.*, o.lot_id AS origin_id FROM added AS a
      LEFT JOIN added AS o
@@ -39,8 +41,7 @@ export const LOTS_WITH_SOURCES = `WITH RECURSIVE added AS (
      UNION ALL
      SELECT l.user_id, l.lot_id, o.source FROM sourced AS o
      JOIN linked AS l ON l.user_id = o.user_id AND l.origin_id = o.lot_id
-   ),
-   adjustments AS MATERIALIZED (${LOT_ADJUSTMENTS})`;
+   )`;
 
 /** credit_bucket_lots in primary key order, as credit_lots (credit-balances.bulk-fill.ts). */
 export const creditBucketsBulkFill = (table: TableNames) => [
