@@ -48,7 +48,8 @@ export function createLedger(store: EventStore, snapshots?: SnapshotStore): Ledg
       eventSchema: subscriptionEventSchema,
       // 2: the state remembers every subscription that ended, not only the one it follows.
       // 3: and every one with a period accepted, and the second plans refused.
-      stateVersion: 3,
+      // 4: a late checkout of the plan followed keeps its plan and its cancellation at period end.
+      stateVersion: 4,
       ...(snapshots ? { snapshots } : {}),
     }),
     // Generation streams are short-lived; no snapshots, a small cache.

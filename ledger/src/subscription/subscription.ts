@@ -150,9 +150,13 @@ export function evolveSubscription(
   switch (event.type) {
     case 'SubscriptionCheckoutCompleted':
       state.customerId = event.data.customerId;
+      if (state.status === 'none' || state.status === 'canceled') state.status = 'incomplete';
+      // The checkout of the plan already followed, delivered after its later news (its period
+      // paid, a plan switch, a cancellation at the period's end): it is that plan's oldest news
+      // and keeps what the later news set.
+      if (state.subscriptionId === event.data.subscriptionId) return state;
       state.subscriptionId = event.data.subscriptionId;
       state.planId = event.data.planId;
-      if (state.status === 'none' || state.status === 'canceled') state.status = 'incomplete';
       state.cancelAtPeriodEnd = false;
       return state;
     case 'SubscriptionPeriodPaid':

@@ -259,3 +259,59 @@ describe('subscription: a second plan paid while the first runs', () => {
     history.when(ultraCheckout('sub_2', runs('sub_1', true)), metadataAt(T0)).then([]);
   });
 });
+
+describe('subscription: the checkout of the plan followed, delivered after its later news', () => {
+  const cancelAtPeriodEnd: SubscriptionEvent = {
+    type: 'SubscriptionUpdated',
+    data: {
+      userId,
+      subscriptionId: 'sub_1',
+      planId: 'plus',
+      status: 'active',
+      cancelAtPeriodEnd: true,
+      currentPeriodEnd: END,
+      observedAt: T0,
+    },
+  };
+  const lateCheckout = (subscriptionId: string): SubscriptionEvent => ({
+    type: 'SubscriptionCheckoutCompleted',
+    data: {
+      userId,
+      planId: 'ultra',
+      customerId: 'cus_1',
+      subscriptionId,
+      checkoutSessionId: 'cs_1',
+      observedAt: T0,
+    },
+  });
+
+  it('keeps the plan switch and the cancellation at the period end that came before it', () => {
+    const history = given([paid('ultra', 'in_1'), cancelAtPeriodEnd, lateCheckout('sub_1')]);
+    expect(history.state).toMatchObject({
+      subscriptionId: 'sub_1',
+      planId: 'plus',
+      customerId: 'cus_1',
+      status: 'active',
+      cancelAtPeriodEnd: true,
+    });
+  });
+
+  it('while the checkout of another plan, after the one followed was canceled, starts afresh', () => {
+    const canceled: SubscriptionEvent = {
+      type: 'SubscriptionCanceled',
+      data: { userId, subscriptionId: 'sub_1', canceledAt: END, observedAt: END },
+    };
+    const history = given([
+      paid('pro', 'in_1'),
+      cancelAtPeriodEnd,
+      canceled,
+      lateCheckout('sub_2'),
+    ]);
+    expect(history.state).toMatchObject({
+      subscriptionId: 'sub_2',
+      planId: 'ultra',
+      status: 'incomplete',
+      cancelAtPeriodEnd: false,
+    });
+  });
+});

@@ -353,6 +353,47 @@ async function appendEveryType(store: EventStore) {
     ],
     'any',
   );
+  // Checkouts of the plan followed come late (keep its plan and cancellation at period end);
+  // the checkout of a plan no longer followed, late after another's, starts afresh.
+  const checkout = (subscriptionId: string, planId: string, minute: number) =>
+    event(
+      'SubscriptionCheckoutCompleted',
+      {
+        userId: 'edge-user-3',
+        subscriptionId,
+        planId,
+        customerId: 'cus_edge_4',
+        checkoutSessionId: `cs_${subscriptionId}_${minute}`,
+        ...observed(minute),
+      },
+      minute,
+    );
+  const cancelingAtPeriodEnd = (subscriptionId: string, planId: string, minute: number) =>
+    event(
+      'SubscriptionUpdated',
+      {
+        userId: 'edge-user-3',
+        subscriptionId,
+        planId,
+        status: 'active',
+        cancelAtPeriodEnd: true,
+        currentPeriodEnd: at(90),
+        ...observed(minute),
+      },
+      minute,
+    );
+  await store.append(
+    'subscription-edge-user-3',
+    [
+      checkout('sub-a', 'pro', 1),
+      cancelingAtPeriodEnd('sub-a', 'plus', 2),
+      checkout('sub-a', 'max', 3),
+      checkout('sub-b', 'ultra', 4),
+      cancelingAtPeriodEnd('sub-b', 'ultra', 5),
+      checkout('sub-a', 'pro', 6),
+    ],
+    'any',
+  );
   await appendGiftEdges(store);
   await appendSplitLots(store);
   await appendShareEdges(store);
@@ -608,6 +649,47 @@ describe('bulk fill of a rebuild', () => {
     expect(await Promise.all(allProjections.map((p) => dumpProjection(database.pool, p)))).toEqual(
       live,
     );
+  });
+
+  it("keeps a plan's switch and cancellation at period end when its own checkout comes after them", async () => {
+    await rebuildProjections(database.pool, store, filled);
+    const rows = await database.pool.query<{
+      user_id: string;
+      status: string;
+      plan_id: string;
+      subscription_id: string;
+      customer_id: string;
+      cancel_at_period_end: boolean;
+    }>(
+      `SELECT user_id, status, plan_id, subscription_id, customer_id, cancel_at_period_end
+       FROM subscription_status WHERE user_id LIKE 'edge-user%' ORDER BY user_id`,
+    );
+    expect(rows.rows).toEqual([
+      {
+        user_id: 'edge-user',
+        status: 'past_due',
+        plan_id: 'plus',
+        subscription_id: 'sub-edge-user',
+        customer_id: 'cus_edge',
+        cancel_at_period_end: true,
+      },
+      {
+        user_id: 'edge-user-2',
+        status: 'incomplete',
+        plan_id: 'pro',
+        subscription_id: 'sub-edge-user-2',
+        customer_id: 'cus_edge_3',
+        cancel_at_period_end: false,
+      },
+      {
+        user_id: 'edge-user-3',
+        status: 'active',
+        plan_id: 'pro',
+        subscription_id: 'sub-a',
+        customer_id: 'cus_edge_4',
+        cancel_at_period_end: false,
+      },
+    ]);
   });
 
   it('continues in batches after the fill: later events land in the new version', async () => {

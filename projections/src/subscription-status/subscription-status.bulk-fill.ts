@@ -5,15 +5,22 @@ import type { TableNames } from '../runtime/projection';
 // of the log: each column is the value the last event that sets it set. The status is the one the
 // last event other than a checkout set; a checkout after it turns none or canceled into incomplete
 // and keeps any other status (so a run of checkouts changes nothing more). A second plan refused
-// changes none of the columns but the time of the last change.
+// changes none of the columns but the time of the last change. The checkout of the plan already
+// followed (`follows_on`: its subscription is the one the last event naming one named) sets only
+// the customer and the status: the plan and the cancellation at period end stay as set before.
 
 const CHECKOUT = 'SubscriptionCheckoutCompleted';
 const SECOND_PLAN_REFUSED = 'SubscriptionSecondPlanRefused';
 
-const last = (value: string, types: readonly string[]) =>
-  `(array_agg(${value} ORDER BY tx DESC, gp DESC) FILTER (WHERE type IN (${types
-    .map((t) => `'${t}'`)
-    .join(', ')})))[1]`;
+/** The events that set the subscription followed (evolveSubscription). */
+const NAMING_THE_PLAN = [CHECKOUT, 'SubscriptionPeriodPaid', 'SubscriptionUpdated'];
+
+const typeList = (types: readonly string[]) => types.map((t) => `'${t}'`).join(', ');
+
+const last = (value: string, types: readonly string[], besides = 'true') =>
+  `(array_agg(${value} ORDER BY tx DESC, gp DESC) FILTER (WHERE type IN (${typeList(
+    types,
+  )}) AND ${besides}))[1]`;
 
 const STATUS_SET_BY = `CASE type WHEN 'SubscriptionPeriodPaid' THEN 'active'
   WHEN 'SubscriptionPaymentFailed' THEN 'past_due' WHEN 'SubscriptionUpdated' THEN data->>'status'
@@ -33,18 +40,22 @@ export const subscriptionStatusBulkFill = (table: TableNames) => [
      CASE WHEN (array_agg(type ORDER BY tx DESC, gp DESC)
          FILTER (WHERE type <> '${SECOND_PLAN_REFUSED}'))[1] = '${CHECKOUT}'
        AND ${settled} IN ('none', 'canceled') THEN 'incomplete' ELSE ${settled} END,
-     ${last(`data->>'planId'`, [CHECKOUT, 'SubscriptionPeriodPaid', 'SubscriptionUpdated'])},
+     ${last(`data->>'planId'`, NAMING_THE_PLAN, 'NOT follows_on')},
      ${last(`data->>'customerId'`, [CHECKOUT])},
-     ${last(`data->>'subscriptionId'`, [CHECKOUT, 'SubscriptionPeriodPaid', 'SubscriptionUpdated'])},
+     ${last(`data->>'subscriptionId'`, NAMING_THE_PLAN)},
      max(CASE type WHEN 'SubscriptionPeriodPaid' THEN (data->>'periodEnd')::timestamptz
        WHEN 'SubscriptionUpdated' THEN (data->>'currentPeriodEnd')::timestamptz END),
      coalesce(${last(
        `CASE type WHEN 'SubscriptionUpdated' THEN (data->>'cancelAtPeriodEnd')::boolean ELSE false END`,
        [CHECKOUT, 'SubscriptionUpdated', 'SubscriptionCanceled'],
+       'NOT follows_on',
      )}, false),
      (array_agg(metadata->>'occurredAt' ORDER BY tx DESC, gp DESC))[1]::timestamptz
    FROM (SELECT data->>'userId' AS user_id, type, data, metadata, transaction_id AS tx,
-           global_position AS gp
+           global_position AS gp,
+           coalesce(type = '${CHECKOUT}' AND data->>'subscriptionId' = lag(data->>'subscriptionId')
+             OVER (PARTITION BY data->>'userId', type IN (${typeList(NAMING_THE_PLAN)})
+               ORDER BY transaction_id, global_position), false) AS follows_on
          FROM events WHERE ${BULK_EVENTS_WHERE}) AS e
    GROUP BY user_id`,
 ];

@@ -58,7 +58,8 @@ function applyEvent(row: Row, event: SubscriptionEvent, recorded: RecordedEvent)
 
 export const subscriptionStatusProjection: Projection = {
   name: 'subscription_status',
-  version: 1,
+  // 2: a late checkout of the plan followed keeps its plan and its cancellation at period end.
+  version: 2,
   tables: [
     {
       name: 'subscription_status',
