@@ -29,15 +29,17 @@ const code = (type: SettingType) => SETTING_TYPES.indexOf(type) + 1;
 
 const TYPE_CODE = `CASE type ${SETTING_TYPES.map((t) => `WHEN '${t}' THEN ${code(t)}`).join(' ')} END`;
 const slot = (i: number) =>
-  `CASE type ${SETTING_TYPES.filter((t) => SLOTS[t].length > i)
-    .map((t) => `WHEN '${t}' THEN ${SLOTS[t][i]}`)
+  `CASE code ${SETTING_TYPES.filter((t) => SLOTS[t].length > i)
+    .map((t) => `WHEN ${code(t)} THEN ${SLOTS[t][i]}`)
     .join(' ')} END`;
 
+// The type is coded once, behind its own OFFSET 0 (inlined, every slot's CASE would code it again).
 const EVENTS_IN_SCOPE = `
   SELECT (data->>'generationId') COLLATE "C" AS generation_id, data->>'userId' AS user_id, type,
-    ${TYPE_CODE} AS code, ${slot(0)} AS a, ${slot(1)} AS b, ${slot(2)} AS c,
-    transaction_id AS tx, global_position AS gp
-  FROM events WHERE ${BULK_EVENTS_WHERE} OFFSET 0`;
+    code, ${slot(0)} AS a, ${slot(1)} AS b, ${slot(2)} AS c, tx, gp
+  FROM (SELECT type, ${TYPE_CODE} AS code, data, transaction_id AS tx, global_position AS gp
+        FROM events WHERE ${BULK_EVENTS_WHERE} OFFSET 0) AS coded
+  OFFSET 0`;
 
 const only = (type: SettingType, value: 'a' | 'b' | 'c') =>
   `min(${value}) FILTER (WHERE code = ${code(type)})`;
