@@ -44,6 +44,12 @@ const ultraCheckout = (subscriptionId: string, followedAtProvider: FollowedAtPro
   },
 });
 
+/** The event of that checkout. */
+const ultraCheckedOut = (subscriptionId: string): SubscriptionEvent => {
+  const { followedAtProvider: _, ...data } = ultraCheckout(subscriptionId, null).data;
+  return { type: 'SubscriptionCheckoutCompleted', data: { ...data, observedAt: T0 } };
+};
+
 describe('subscription: plan switches', () => {
   it('a move to a cheaper plan at the period end is an event that names the plan', () => {
     given([paid('ultra', 'in_1')])
@@ -230,18 +236,7 @@ describe('subscription: a second plan paid while the first runs', () => {
   });
 
   it('a plan whose checkout came first but whose invoice came after the other plan was paid is the second', () => {
-    const checkoutOfSub2: SubscriptionEvent = {
-      type: 'SubscriptionCheckoutCompleted',
-      data: {
-        userId,
-        planId: 'ultra',
-        customerId: 'cus_1',
-        subscriptionId: 'sub_2',
-        checkoutSessionId: 'cs_2',
-        observedAt: T0,
-      },
-    };
-    given([checkoutOfSub2, paid('pro', 'in_1')])
+    given([ultraCheckedOut('sub_2'), paid('pro', 'in_1')])
       .when(paidOf('sub_2', runs('sub_1', true)), metadataAt(T0))
       .then([refused]);
   });
@@ -273,20 +268,9 @@ describe('subscription: the checkout of the plan followed, delivered after its l
       observedAt: T0,
     },
   };
-  const lateCheckout = (subscriptionId: string): SubscriptionEvent => ({
-    type: 'SubscriptionCheckoutCompleted',
-    data: {
-      userId,
-      planId: 'ultra',
-      customerId: 'cus_1',
-      subscriptionId,
-      checkoutSessionId: 'cs_1',
-      observedAt: T0,
-    },
-  });
 
   it('keeps the plan switch and the cancellation at the period end that came before it', () => {
-    const history = given([paid('ultra', 'in_1'), cancelAtPeriodEnd, lateCheckout('sub_1')]);
+    const history = given([paid('ultra', 'in_1'), cancelAtPeriodEnd, ultraCheckedOut('sub_1')]);
     expect(history.state).toMatchObject({
       subscriptionId: 'sub_1',
       planId: 'plus',
@@ -305,7 +289,7 @@ describe('subscription: the checkout of the plan followed, delivered after its l
       paid('pro', 'in_1'),
       cancelAtPeriodEnd,
       canceled,
-      lateCheckout('sub_2'),
+      ultraCheckedOut('sub_2'),
     ]);
     expect(history.state).toMatchObject({
       subscriptionId: 'sub_2',

@@ -1,5 +1,6 @@
 import { BULK_EVENTS_WHERE } from '../runtime/bulk-fill';
 import type { TableNames } from '../runtime/projection';
+import { typeCodes } from '../runtime/type-codes';
 
 // generation_history folded in Postgres: per generation, the last value each event type sets (the
 // rules of applyEvent in generation-history.projection.ts), for a rebuild from the start of the log.
@@ -25,9 +26,7 @@ const SLOTS = {
 } as const;
 type SettingType = keyof typeof SLOTS;
 const SETTING_TYPES = Object.keys(SLOTS) as SettingType[];
-const code = (type: SettingType) => SETTING_TYPES.indexOf(type) + 1;
-
-const TYPE_CODE = `CASE type ${SETTING_TYPES.map((t) => `WHEN '${t}' THEN ${code(t)}`).join(' ')} END`;
+const { code, of: TYPE_CODE } = typeCodes(SETTING_TYPES);
 const slot = (i: number) =>
   `CASE code ${SETTING_TYPES.filter((t) => SLOTS[t].length > i)
     .map((t) => `WHEN ${code(t)} THEN ${SLOTS[t][i]}`)
