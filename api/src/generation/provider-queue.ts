@@ -31,22 +31,24 @@ export class ProviderQueue {
     return this.waiting.length;
   }
 
-  async run<T>(priority: QueuePriority, task: () => Promise<T>): Promise<T> {
-    await this.acquire(priority);
+  /** Runs `task` in a slot; `waited` tells it whether it had to queue for one. */
+  async run<T>(priority: QueuePriority, task: (waited: boolean) => Promise<T>): Promise<T> {
+    const waited = await this.acquire(priority);
     try {
-      return await task();
+      return await task(waited);
     } finally {
       this.release();
     }
   }
 
-  private acquire(priority: QueuePriority): Promise<void> {
+  /** Resolves once a slot is this caller's: false when one was free at once. */
+  private acquire(priority: QueuePriority): Promise<boolean> {
     if (this.active < this.limit && this.waiting.length === 0) {
       this.active++;
-      return Promise.resolve();
+      return Promise.resolve(false);
     }
     return new Promise((resolve) => {
-      const waiter: Waiter = { priority, start: resolve };
+      const waiter: Waiter = { priority, start: () => resolve(true) };
       // Priority waiters go behind the last priority waiter, ahead of every standard one.
       const firstStandard =
         priority === 'priority' ? this.waiting.findIndex((w) => w.priority === 'standard') : -1;

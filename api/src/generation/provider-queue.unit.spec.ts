@@ -47,6 +47,19 @@ describe('provider queue', () => {
     expect(queue.inFlight).toBe(0);
   });
 
+  it('tells each task whether it waited for its slot', async () => {
+    const queue = new ProviderQueue(1);
+    const gate = deferred();
+    const first = queue.run('standard', async (waited) => {
+      await gate.promise;
+      return waited;
+    });
+    const second = queue.run('standard', async (waited) => waited);
+    gate.resolve();
+    expect(await Promise.all([first, second])).toEqual([false, true]);
+    expect(await queue.run('priority', async (waited) => waited)).toBe(false);
+  });
+
   it('frees the slot when a task fails', async () => {
     const queue = new ProviderQueue(1);
     await expect(

@@ -177,7 +177,7 @@ describe('decode pool, an upload still arriving', () => {
     await probe.result.catch(() => undefined);
     return pool;
   };
-  const photo = async (width = 4000, height = 3000) =>
+  const photo = async (width = 4000, height = 3000, orientation = 6) =>
     sharp({ create: { width, height, channels: 3, background: '#a0c' } })
       .composite([{ input: await fs.readFile(fixturePhoto('chelsea.png')), gravity: 'northwest' }])
       .jpeg({ quality: 90 })
@@ -185,7 +185,7 @@ describe('decode pool, an upload still arriving', () => {
         IFD0: { Make: 'PhoneMaker', Model: 'Phone 1' },
         IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' },
       })
-      .withMetadata({ orientation: 6 })
+      .withMetadata({ orientation })
       .toBuffer();
 
   it('decodes the bytes as they come: oriented, at the working size, every metadata block dropped, like a decode of the whole file', async () => {
@@ -234,6 +234,15 @@ describe('decode pool, an upload still arriving', () => {
       await expect(arrive(pool.decodeArriving()!, bytes)).resolves.toMatchObject({
         width: 768,
         height: 1024,
+      });
+      // An upright photo streams from the loader to the encoder: cut short, it fails there.
+      const upright = await photo(1200, 900, 1);
+      await expect(
+        arrive(pool.decodeArriving()!, upright.subarray(0, upright.length / 2)),
+      ).rejects.toMatchObject({ code: 'UPLOAD_UNREADABLE' });
+      await expect(arrive(pool.decodeArriving()!, upright)).resolves.toMatchObject({
+        width: 1024,
+        height: 768,
       });
     } finally {
       await pool.close();
@@ -445,6 +454,15 @@ describe('decode pool, an upload still arriving', () => {
       await expect(arrive(pool.decodeArriving()!, bytes)).resolves.toMatchObject({
         width: 768,
         height: 1024,
+      });
+      // An upright photo streams from the loader to the encoder: cut short, it fails there.
+      const upright = await photo(1200, 900, 1);
+      await expect(
+        arrive(pool.decodeArriving()!, upright.subarray(0, upright.length / 2)),
+      ).rejects.toMatchObject({ code: 'UPLOAD_UNREADABLE' });
+      await expect(arrive(pool.decodeArriving()!, upright)).resolves.toMatchObject({
+        width: 1024,
+        height: 768,
       });
     } finally {
       await pool.close();
