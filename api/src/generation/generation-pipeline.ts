@@ -14,6 +14,7 @@ import {
   type SettlementActor,
 } from './generation-settlement';
 import type { ProviderQueue } from './provider-queue';
+import { mustRestartDeadline } from './deadline-restart';
 
 const log = componentLogger('generation');
 
@@ -128,9 +129,11 @@ export class GenerationPipeline {
   ) {
     return this.queue.run(job.priority, async (waited) => {
       // Queued past its deadline, it is recovery's (on any replica) to settle: never sent. Its
-      // hold is released on the failure path (or was, by recovery). One that found a slot free
-      // at once was created moments ago with its whole deadline ahead: no round trip for it.
-      if (waited && !(await this.repository.restartDeadline(request.id)))
+      // hold is released on the failure path (or was, by recovery).
+      if (
+        mustRestartDeadline(waited, request.deadline, Date.now()) &&
+        !(await this.repository.restartDeadline(request.id))
+      )
         throw new ProviderError('PROVIDER_TIMEOUT', INTERRUPTED_WHILE_QUEUED);
       const providerStartedAt = performance.now();
       const { predictionId } = await this.provider.submit({
