@@ -131,7 +131,7 @@ export class GenerationPipeline {
       // Queued past its deadline, it is recovery's (on any replica) to settle: never sent. Its
       // hold is released on the failure path (or was, by recovery).
       if (
-        mustRestartDeadline(waited, request.deadline, Date.now()) &&
+        mustRestartDeadline(waited, request.deadline, Date.now(), this.providerTimeoutMs) &&
         !(await this.repository.restartDeadline(request.id))
       )
         throw new ProviderError('PROVIDER_TIMEOUT', INTERRUPTED_WHILE_QUEUED);

@@ -33,7 +33,8 @@ export interface SpawnOptions {
 export const API_NODE_FLAGS = ['--max-semi-space-size=64', '--initial-old-space-size=128'];
 
 /**
- * The API's environment beyond its configuration, as the Dockerfile's ENV and `npm start`: glibc
+ * The API's environment beyond its configuration, as the Dockerfile's ENV (this shell's own values
+ * win, so a benchmark can compare; `npm start` leaves it to the shell, see README): glibc
  * keeps up to eight malloc arenas per core for the threads of libvips, the render worker and
  * libuv; two keep a replica about 90 MB smaller after uploads.
  */
@@ -55,8 +56,8 @@ export async function spawnApi(
     {
       cwd: repoRoot,
       env: {
-        ...process.env,
         ...API_PROCESS_ENV,
+        ...process.env,
         NODE_ENV: 'test',
         HOST: '127.0.0.1',
         ...env,
