@@ -176,7 +176,7 @@ export function arrivingBytesDecoder(): ArrivingBytesDecoder | null {
         // The orientation the camera recorded, applied (and its tag removed). Turning a photo reads
         // it out of order, which a stream cannot: such a photo is decoded in full here first. An
         // upright one streams from the loader to the encoder (no copy of its pixels, which cost
-        // 3-6 ms of a 5 MB photo's decode).
+        // 3–10 ms of a 5 MB photo's decode).
         const needsTurning = sized && (orientationOf(sized) as number) > 1;
         const decoded = needsTurning ? keep(copyMemory(sized)) : sized;
         const turned = needsTurning
