@@ -12,28 +12,33 @@ type CreditType = Parameters<typeof code>[0];
 const codeIn = (...types: CreditType[]) => isOneOf('c', ...types);
 
 /**
- * Credits of `parts` (a jsonb array of {amount, funding}) with the given funding. Nearly every
- * spend and refund has one part: read directly, without a subquery per event.
+ * Credits of the event's parts (a jsonb array of {amount, funding}: a spend's allocations, a
+ * refund's lots) with the given funding. Nearly every one has one part, read once a level below
+ * (`part_count`, `first_funding`, `first_amount`), without a subquery per event.
  */
-const fundedBy = (parts: string, funding: 'paid' | 'free') => `CASE
-  WHEN jsonb_array_length(${parts}) = 1 THEN
-    CASE WHEN ${parts}->0->>'funding' = '${funding}' THEN (${parts}->0->>'amount')::int ELSE 0 END
-  ELSE (SELECT coalesce(sum((p->>'amount')::int), 0) FROM jsonb_array_elements(${parts}) AS p
+const fundedByParts = (funding: 'paid' | 'free') => `CASE
+  WHEN part_count = 1 THEN CASE WHEN first_funding = '${funding}' THEN first_amount ELSE 0 END
+  ELSE (SELECT coalesce(sum((p->>'amount')::int), 0) FROM jsonb_array_elements(parts) AS p
         WHERE p->>'funding' = '${funding}') END`;
 
 const funded = (funding: 'paid' | 'free') => `CASE c
   WHEN ${code('CreditsReserved')} THEN 0
-  WHEN ${code('CreditsSpent')} THEN ${fundedBy(`data->'allocations'`, funding)}
+  WHEN ${code('CreditsSpent')} THEN ${fundedByParts(funding)}
   WHEN ${code('CreditsGranted')} THEN ${funding === 'free' ? 'amount' : '0'}
   WHEN ${code('CreditsPurchased')} THEN ${funding === 'paid' ? 'amount' : '0'}
-  WHEN ${code('CreditsRefunded')} THEN ${fundedBy(`data->'lots'`, funding)}
-  WHEN ${code('CreditsExpired')} THEN CASE WHEN data->>'funding' = '${funding}' THEN amount ELSE 0 END
-  WHEN ${code('CreditsRevoked')} THEN CASE WHEN data->>'funding' = '${funding}' THEN amount ELSE 0 END
+  WHEN ${code('CreditsRefunded')} THEN ${fundedByParts(funding)}
+  WHEN ${code('CreditsExpired')} THEN CASE WHEN lot_funding = '${funding}' THEN amount ELSE 0 END
+  WHEN ${code('CreditsRevoked')} THEN CASE WHEN lot_funding = '${funding}' THEN amount ELSE 0 END
   ELSE 0 END`;
 
-/** The credit movements, each numbered by its place among them in commit order (its seq). */
-const MOVEMENTS = `
-SELECT seq, event_id, data->>'userId' AS user_id, (metadata->>'occurredAt')::timestamptz AS occurred_at, type,
+/**
+ * The credit movements in commit order, each value taken out of the event's JSON once: each level
+ * sits behind an OFFSET 0, since a subquery pulled up repeats its expressions at every reference
+ * (the parts were read up to six times per spend, the actor twice per event), and names the order
+ * again, which the index scan gives (a level without it loses the order: the numbering sorted).
+ */
+const EXTRACTED = `
+SELECT event_id, data->>'userId' AS user_id, (metadata->>'occurredAt')::timestamptz AS occurred_at, type,
   CASE WHEN ${codeIn('CreditsGranted', 'CreditsPurchased', 'CreditsRefunded')} THEN amount
        WHEN ${codeIn('CreditsSpent', 'CreditsExpired', 'CreditsRevoked')} THEN -amount ELSE 0 END AS delta,
   CASE c WHEN ${code('CreditsReserved')} THEN amount WHEN ${code('CreditsSpent')} THEN -amount
@@ -47,14 +52,29 @@ SELECT seq, event_id, data->>'userId' AS user_id, (metadata->>'occurredAt')::tim
   CASE WHEN c = ${code('CreditsPurchased')} THEN data->>'planId' END AS plan_id,
   CASE WHEN c = ${code('CreditsPurchased')} THEN (data->>'amountPaidCents')::int END AS amount_paid_cents,
   CASE WHEN c = ${code('CreditsPurchased')} THEN data->>'currency' END AS currency,
-  metadata->'actor'->>'kind' AS actor_kind, metadata->'actor'->>'id' AS actor_id,
+  actor->>'kind' AS actor_kind, actor->>'id' AS actor_id,
   metadata->>'reason' AS reason, metadata->>'correlationId' AS correlation_id,
   tx, gp
-FROM (SELECT *, (data->>'amount')::int AS amount, ${TYPE_CODE} AS c
-      FROM (SELECT row_number() OVER (ORDER BY transaction_id, global_position) AS seq, event_id, type,
-              data, metadata, transaction_id AS tx, global_position AS gp
-            FROM events WHERE ${BULK_EVENTS_WHERE}) AS numbered OFFSET 0) AS e
-OFFSET 0`; // evaluated here: the window sort then carries these columns, not the events' jsonb
+FROM (SELECT *, jsonb_array_length(parts) AS part_count, parts->0->>'funding' AS first_funding,
+        (parts->0->>'amount')::int AS first_amount
+      FROM (SELECT *, CASE c WHEN ${code('CreditsSpent')} THEN data->'allocations'
+                      WHEN ${code('CreditsRefunded')} THEN data->'lots' END AS parts,
+              CASE WHEN ${codeIn('CreditsExpired', 'CreditsRevoked')} THEN data->>'funding' END AS lot_funding,
+              metadata->'actor' AS actor
+            FROM (SELECT event_id, type, data, metadata, transaction_id AS tx, global_position AS gp,
+                    (data->>'amount')::int AS amount, ${TYPE_CODE} AS c
+                  FROM events WHERE ${BULK_EVENTS_WHERE}
+                  ORDER BY transaction_id, global_position OFFSET 0) AS coded
+            ORDER BY tx, gp OFFSET 0) AS parted
+      ORDER BY tx, gp OFFSET 0) AS firsts
+ORDER BY tx, gp OFFSET 0`;
+
+/**
+ * The credit movements, each numbered by its place among them in commit order (its seq), numbered
+ * once extracted: the window then keeps short rows, not the events' JSON.
+ */
+const MOVEMENTS = `
+SELECT row_number() OVER (ORDER BY tx, gp) AS seq, * FROM (${EXTRACTED}) AS extracted`;
 
 const FILLED = (history: TableNames, returning: string) => `filled AS (
      INSERT INTO ${history('credit_history')} (seq, event_id, user_id, occurred_at, type, delta,
@@ -66,7 +86,7 @@ const FILLED = (history: TableNames, returning: string) => `filled AS (
        plan_id, amount_paid_cents, currency, actor_kind, actor_id, reason, correlation_id,
        tx::text::bigint, gp
      FROM (${MOVEMENTS}) AS m
-     WINDOW running AS (PARTITION BY user_id COLLATE "C" ORDER BY seq)
+     WINDOW running AS (PARTITION BY user_id COLLATE "C" ORDER BY seq ROWS UNBOUNDED PRECEDING)
      RETURNING ${returning}
    )`;
 

@@ -57,7 +57,7 @@ const MOVES = `
 export const paidCreditsBulkFill = (table: TableNames) => [
   `WITH RECURSIVE scope AS MATERIALIZED (${SCOPE}),
    origins AS (${ORIGINS}),
-   refund_lots AS (${REFUND_LOTS}),
+   refund_lots AS MATERIALIZED (${REFUND_LOTS}),
    made AS (
      SELECT lot_id, lot_id AS origin_lot_id, user_id, event_id, product, item_id, reference, credits,
        amount_paid_cents, currency, purchased_at, 0::int AS amount, tx, gp, 0::bigint AS ord
@@ -88,14 +88,12 @@ export const paidCreditsBulkFill = (table: TableNames) => [
      FROM segmented
    ),
    valued AS (
-     SELECT *, coalesce(lag(moved_after) OVER (PARTITION BY origin_lot_id ORDER BY tx, gp, ord), 0)
-       AS moved_before
+     SELECT *, coalesce(lag(moved_after) OVER in_order, 0) AS moved_before,
+       NOT lead(true, 1, false) OVER in_order AS is_last
      FROM running
+     WINDOW in_order AS (PARTITION BY origin_lot_id ORDER BY tx, gp, ord)
    ),
-   moved AS (
-     SELECT DISTINCT ON (origin_lot_id) origin_lot_id, moved_after AS moved
-     FROM valued ORDER BY origin_lot_id, tx DESC, gp DESC, ord DESC
-   ),
+   moved AS (SELECT origin_lot_id, moved_after AS moved FROM valued WHERE is_last),
    redeemed AS (
      SELECT DISTINCT ON (l.lot_id) l.lot_id, s.data->>'userId' AS redeemer_id
      FROM scope AS s JOIN lots AS l ON l.lot_id = s.data->>'purchaseId' AND (l.tx, l.gp) < (s.tx, s.gp)

@@ -23,7 +23,7 @@ const last = (value: string, types: readonly string[], besides = 'true') =>
   )}) AND ${besides}))[1]`;
 
 const STATUS_SET_BY = `CASE type WHEN 'SubscriptionPeriodPaid' THEN 'active'
-  WHEN 'SubscriptionPaymentFailed' THEN 'past_due' WHEN 'SubscriptionUpdated' THEN data->>'status'
+  WHEN 'SubscriptionPaymentFailed' THEN 'past_due' WHEN 'SubscriptionUpdated' THEN status
   WHEN 'SubscriptionCanceled' THEN 'canceled' END`;
 
 const settled = `coalesce(${last(STATUS_SET_BY, [
@@ -33,6 +33,18 @@ const settled = `coalesce(${last(STATUS_SET_BY, [
   'SubscriptionCanceled',
 ])}, 'none')`;
 
+/**
+ * The values the fold reads, out of the events' JSON before the window's sort (behind OFFSET 0, so
+ * the sort moves short columns instead of the documents).
+ */
+const EXTRACTED = `
+  SELECT data->>'userId' AS user_id, type, data->>'status' AS status, data->>'planId' AS plan_id,
+    data->>'customerId' AS customer_id, data->>'subscriptionId' AS subscription_id,
+    data->>'periodEnd' AS period_end, data->>'currentPeriodEnd' AS current_period_end,
+    data->>'cancelAtPeriodEnd' AS cancel_at_period_end, metadata->>'occurredAt' AS occurred_at,
+    transaction_id AS tx, global_position AS gp
+  FROM events WHERE ${BULK_EVENTS_WHERE} OFFSET 0`;
+
 export const subscriptionStatusBulkFill = (table: TableNames) => [
   `INSERT INTO ${table('subscription_status')} (user_id, status, plan_id, customer_id,
      subscription_id, current_period_end, cancel_at_period_end, updated_at)
@@ -40,22 +52,21 @@ export const subscriptionStatusBulkFill = (table: TableNames) => [
      CASE WHEN (array_agg(type ORDER BY tx DESC, gp DESC)
          FILTER (WHERE type <> '${SECOND_PLAN_REFUSED}'))[1] = '${CHECKOUT}'
        AND ${settled} IN ('none', 'canceled') THEN 'incomplete' ELSE ${settled} END,
-     ${last(`data->>'planId'`, NAMING_THE_PLAN, 'NOT follows_on')},
-     ${last(`data->>'customerId'`, [CHECKOUT])},
-     ${last(`data->>'subscriptionId'`, NAMING_THE_PLAN)},
-     max(CASE type WHEN 'SubscriptionPeriodPaid' THEN (data->>'periodEnd')::timestamptz
-       WHEN 'SubscriptionUpdated' THEN (data->>'currentPeriodEnd')::timestamptz END),
+     ${last('plan_id', NAMING_THE_PLAN, 'NOT follows_on')},
+     ${last('customer_id', [CHECKOUT])},
+     ${last('subscription_id', NAMING_THE_PLAN)},
+     max(CASE type WHEN 'SubscriptionPeriodPaid' THEN period_end::timestamptz
+       WHEN 'SubscriptionUpdated' THEN current_period_end::timestamptz END),
      coalesce(${last(
-       `CASE type WHEN 'SubscriptionUpdated' THEN (data->>'cancelAtPeriodEnd')::boolean ELSE false END`,
+       `CASE type WHEN 'SubscriptionUpdated' THEN cancel_at_period_end::boolean ELSE false END`,
        [CHECKOUT, 'SubscriptionUpdated', 'SubscriptionCanceled'],
        'NOT follows_on',
      )}, false),
-     (array_agg(metadata->>'occurredAt' ORDER BY tx DESC, gp DESC))[1]::timestamptz
-   FROM (SELECT data->>'userId' AS user_id, type, data, metadata, transaction_id AS tx,
-           global_position AS gp,
-           coalesce(type = '${CHECKOUT}' AND data->>'subscriptionId' = lag(data->>'subscriptionId')
-             OVER (PARTITION BY data->>'userId', type IN (${typeList(NAMING_THE_PLAN)})
-               ORDER BY transaction_id, global_position), false) AS follows_on
-         FROM events WHERE ${BULK_EVENTS_WHERE}) AS e
+     (array_agg(occurred_at ORDER BY tx DESC, gp DESC))[1]::timestamptz
+   FROM (SELECT *,
+           coalesce(type = '${CHECKOUT}' AND subscription_id = lag(subscription_id)
+             OVER (PARTITION BY user_id, type IN (${typeList(NAMING_THE_PLAN)}) ORDER BY tx, gp),
+             false) AS follows_on
+         FROM (${EXTRACTED}) AS extracted) AS e
    GROUP BY user_id`,
 ];
