@@ -86,11 +86,12 @@ export const creditBalanceTotalsFill = (table: TableNames) =>
  * credit_lots: each lot as first added, less every adjustment made after it; in primary key order
  * so each row lands at the right edge of the key's index (less CPU than the sort costs).
  */
-const creditLotsFill = (table: TableNames) =>
-  `WITH ${lotEventCtes()}
-   INSERT INTO ${table('credit_lots')} (user_id, lot_id, funding, remaining, expires_at, created_at)
+export const insertCreditLots = (table: TableNames) =>
+  `INSERT INTO ${table('credit_lots')} (user_id, lot_id, funding, remaining, expires_at, created_at)
    SELECT user_id, lot_id, funding, remaining, expires_at::timestamptz, created_at::timestamptz
    FROM added ORDER BY user_id, lot_id`;
+
+const creditLotsFill = (table: TableNames) => `WITH ${lotEventCtes()} ${insertCreditLots(table)}`;
 
 export const creditBalancesBulkFill = (table: TableNames) => [
   creditBalanceTotalsFill(table),

@@ -49,18 +49,20 @@ export const LOTS_WITH_SOURCES = `WITH RECURSIVE ${lotEventCtes(INHERITED_SOURCE
    )`;
 
 /** Each lot of `added` with the source its bucket comes from (an inherited NULL stays NULL). */
-export const LOTS_WITH_THEIR_SOURCES = `
+const LOTS_WITH_THEIR_SOURCES = `
   SELECT a.user_id, a.lot_id, a.funding, a.amount, a.remaining, a.expires_at, a.created_at,
     CASE WHEN i.lot_id IS NULL THEN a.source ELSE i.source END AS source
   FROM added AS a LEFT JOIN inherited AS i ON i.user_id = a.user_id AND i.lot_id = a.lot_id`;
 
 /** credit_bucket_lots in primary key order, as credit_lots (credit-balances.bulk-fill.ts). */
-export const creditBucketsBulkFill = (table: TableNames) => [
-  `${LOTS_WITH_SOURCES}
-   INSERT INTO ${table('credit_bucket_lots')} (user_id, lot_id, bucket, funding, source, amount,
+export const insertBucketLots = (table: TableNames) =>
+  `INSERT INTO ${table('credit_bucket_lots')} (user_id, lot_id, bucket, funding, source, amount,
      remaining, expires_at, created_at)
    SELECT user_id, lot_id, ${BUCKET_OF}, funding, source, amount, remaining,
      expires_at::timestamptz, created_at::timestamptz
    FROM (${LOTS_WITH_THEIR_SOURCES}) AS l
-   ORDER BY user_id, lot_id`,
+   ORDER BY user_id, lot_id`;
+
+export const creditBucketsBulkFill = (table: TableNames) => [
+  `${LOTS_WITH_SOURCES} ${insertBucketLots(table)}`,
 ];

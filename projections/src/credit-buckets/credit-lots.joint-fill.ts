@@ -1,6 +1,9 @@
-import { creditBalanceTotalsFill } from '../credit-balances/credit-balances.bulk-fill';
+import {
+  creditBalanceTotalsFill,
+  insertCreditLots,
+} from '../credit-balances/credit-balances.bulk-fill';
 import type { JointBulkFill, TableNames } from '../runtime/projection';
-import { BUCKET_OF, LOTS_WITH_SOURCES, LOTS_WITH_THEIR_SOURCES } from './credit-buckets.bulk-fill';
+import { insertBucketLots, LOTS_WITH_SOURCES } from './credit-buckets.bulk-fill';
 
 /**
  * credit_lots (credit_balances) and credit_bucket_lots (credit_buckets) in one statement: the same
@@ -12,17 +15,8 @@ import { BUCKET_OF, LOTS_WITH_SOURCES, LOTS_WITH_THEIR_SOURCES } from './credit-
  */
 export const creditLotsJointFill = (balances: TableNames, buckets: TableNames) => `
   ${LOTS_WITH_SOURCES},
-   balance_lots AS (
-     INSERT INTO ${balances('credit_lots')} (user_id, lot_id, funding, remaining, expires_at, created_at)
-     SELECT user_id, lot_id, funding, remaining, expires_at::timestamptz, created_at::timestamptz
-     FROM added ORDER BY user_id, lot_id
-   )
-   INSERT INTO ${buckets('credit_bucket_lots')} (user_id, lot_id, bucket, funding, source, amount,
-     remaining, expires_at, created_at)
-   SELECT user_id, lot_id, ${BUCKET_OF}, funding, source, amount, remaining,
-     expires_at::timestamptz, created_at::timestamptz
-   FROM (${LOTS_WITH_THEIR_SOURCES}) AS l
-   ORDER BY user_id, lot_id`;
+   balance_lots AS (${insertCreditLots(balances)})
+   ${insertBucketLots(buckets)}`;
 
 /**
  * credit_balances and credit_buckets rebuilt together without credit_history (a new version of
