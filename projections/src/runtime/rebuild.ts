@@ -93,13 +93,19 @@ interface Building extends CatchUpTarget {
   swapped: boolean;
 }
 
+/**
+ * A new version's empty tables and its checkpoint row. The tables are made while `target` (the
+ * log's census) is still being counted; the row waits for it. Committed without waiting for the
+ * WAL flush: a build whose start a crash loses is one nothing has filled yet.
+ */
 async function startBuilding(
   pool: pg.Pool,
   lease: BuildLease,
   projection: Projection,
-  target: number,
+  target: Promise<number>,
 ): Promise<Building> {
   const version = await withTransaction(pool, async (client) => {
+    await client.query(ASYNC_COMMIT);
     await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
       `projection:${projection.name}`,
     ]);
@@ -109,7 +115,7 @@ async function startBuilding(
     await client.query(
       `INSERT INTO projection_checkpoints (name, version, schema_version, status, build_target)
        VALUES ($1, $2, $3, 'building', $4)`,
-      [projection.name, next, projection.version, target],
+      [projection.name, next, projection.version, await target],
     );
     return next;
   });
@@ -155,8 +161,14 @@ export async function rebuildProjections(
   const batchSize = options.batchSize ?? 10_000;
   const bulkFill = options.bulkFill ?? true;
   // A fill counts the log by type anyway; its total is the progress target (one scan, not two).
-  const census = bulkFill ? await takeLogCensus(pool, store) : null;
-  const target = census ? census.total : await store.countEventsAfter(START_POSITION);
+  // Counted while the new versions' tables are made (their DDL mostly waits on locks and the WAL).
+  const counting = bulkFill ? takeLogCensus(pool, store) : Promise.resolve(null);
+  const counted = counting.then((census) =>
+    census ? census.total : store.countEventsAfter(START_POSITION),
+  );
+  // Awaited below (or by startBuilding); a failure before that must not go unhandled.
+  counted.catch(() => undefined);
+  let target = 0;
   const builds: Building[] = [];
   let applied = 0;
   const report = (phase: RebuildProgress['phase']) =>
@@ -179,11 +191,13 @@ export async function rebuildProjections(
   try {
     // Each projection's tables and indexes on a connection of its own, all at once.
     const started = await Promise.allSettled(
-      projections.map((p) => startBuilding(pool, lease, p, target)),
+      projections.map((p) => startBuilding(pool, lease, p, counted)),
     );
     for (const result of started) if (result.status === 'fulfilled') builds.push(result.value);
     const failed = started.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
+    const census = await counting;
+    target = await counted;
     const concurrency = options.fillConcurrency ?? FILL_CONCURRENCY;
     const indexed = new Set<CatchUpTarget>();
     const indexJobs = (build: CatchUpTarget): Job[] => {
@@ -248,8 +262,14 @@ export async function discardVersion(pool: pg.Pool, projection: Projection, vers
  */
 export const FILL_CONCURRENCY = 2;
 
+/**
+ * Without waiting for the WAL flush at commit: what a crash would lose is an unfinished build's,
+ * which is dropped as abandoned (nothing reads a version before its swap, which commits durably).
+ */
+const ASYNC_COMMIT = 'SET LOCAL synchronous_commit = off';
+
 /** One statement string is one implicit transaction, so this holds for the CREATE INDEX after it. */
-const SERIAL_INDEX_BUILD = 'SET LOCAL max_parallel_maintenance_workers = 0';
+const SERIAL_INDEX_BUILD = `${ASYNC_COMMIT}; SET LOCAL max_parallel_maintenance_workers = 0`;
 
 /**
  * An index build's cost against its projection's fill cost, set below what it measures (1M-event
