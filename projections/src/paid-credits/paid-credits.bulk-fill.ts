@@ -1,5 +1,6 @@
 import { BULK_EVENTS_WHERE } from '../runtime/bulk-fill';
 import type { TableNames } from '../runtime/projection';
+import { typeCodes } from '../runtime/type-codes';
 
 // paid_credits folded in Postgres (foldPaidCredits in paid-credits.fold.ts, as SQL), for a rebuild
 // from the start of the log. Positions are (tx, gp, ord): ord numbers the items of one event (the
@@ -12,50 +13,89 @@ import type { TableNames } from '../runtime/projection';
 // total of credits moved; a voided gift moves whatever is left, which sets the total to the
 // lot's credits, so the totals run in segments that each void starts.
 
-const SCOPE = `SELECT event_id, type, data, metadata->>'occurredAt' AS occurred_at,
-    transaction_id AS tx, global_position AS gp
-  FROM events WHERE ${BULK_EVENTS_WHERE}`;
+// Every value is taken out of the JSON in one pass over the log (`items`: one row per lot an event
+// moves, its columns those of its type), which every part below reads instead of the events
+// (1M-event log: four passes over 19 MB of short rows instead of seven over 64 MB of documents).
 
+const {
+  code,
+  of: TYPE_CODE,
+  isOneOf,
+} = typeCodes([
+  'CreditsSpent',
+  'CreditsExpired',
+  'CreditsPurchased',
+  'CreditsRefunded',
+  'CreditsRevoked',
+  'GiftIssued',
+  'GiftVoided',
+] as const);
+
+/** An event's parts (a spend's allocations, a refund's lots), or one JSON null for the others. */
+const PARTS = `CASE c WHEN ${code('CreditsSpent')} THEN data->'allocations'
+  WHEN ${code('CreditsRefunded')} THEN data->'lots' ELSE '[null]' END`;
+
+const ITEMS = `
+  SELECT e.event_id, c, e.tx, e.gp,
+    CASE WHEN ${isOneOf('c', 'CreditsSpent', 'CreditsRefunded')} THEN k.ord ELSE 0 END AS ord,
+    CASE c WHEN ${code('GiftIssued')} THEN data->>'buyerId' WHEN ${code('GiftVoided')} THEN NULL
+      ELSE data->>'userId' END AS user_id,
+    CASE WHEN ${isOneOf('c', 'CreditsSpent', 'CreditsRefunded')} THEN k.part->>'lotId'
+      WHEN ${isOneOf('c', 'GiftIssued', 'GiftVoided')} THEN 'gift:' || (data->>'giftId')
+      WHEN c = ${code('CreditsPurchased')} THEN data->>'purchaseId'
+      ELSE data->>'lotId' END AS lot_id,
+    CASE WHEN ${isOneOf('c', 'CreditsSpent', 'CreditsRefunded')} THEN (k.part->>'amount')::int
+      WHEN c = ${code('GiftIssued')} THEN (data->>'credits')::int
+      WHEN c = ${code('GiftVoided')} THEN 0
+      ELSE (data->>'amount')::int END AS amount,
+    CASE WHEN c = ${code('CreditsRefunded')} THEN data->>'refundId' END AS refund_id,
+    CASE c WHEN ${code('GiftIssued')} THEN 'gift'
+      WHEN ${code('CreditsPurchased')} THEN coalesce(data->>'product', 'plan') END AS product,
+    CASE c WHEN ${code('GiftIssued')} THEN data->>'packId'
+      WHEN ${code('CreditsPurchased')} THEN coalesce(data->>'packId', data->>'planId') END AS item_id,
+    CASE c WHEN ${code('GiftIssued')} THEN data->>'paymentRef'
+      WHEN ${code('CreditsPurchased')} THEN data->>'invoiceId' END AS reference,
+    CASE WHEN ${isOneOf('c', 'GiftIssued', 'CreditsPurchased')}
+      THEN (data->>'amountPaidCents')::int END AS amount_paid_cents,
+    CASE WHEN ${isOneOf('c', 'GiftIssued', 'CreditsPurchased')} THEN data->>'currency' END AS currency,
+    CASE WHEN c = ${code('GiftIssued')} THEN data->>'paidAt' ELSE occurred_at END AS occurred_at
+  FROM (SELECT event_id, ${TYPE_CODE} AS c, data, metadata->>'occurredAt' AS occurred_at,
+          transaction_id AS tx, global_position AS gp
+        FROM events WHERE ${BULK_EVENTS_WHERE} OFFSET 0) AS e,
+    jsonb_array_elements(${PARTS}) WITH ORDINALITY AS k(part, ord)
+  WHERE c IS NOT NULL
+    AND CASE WHEN ${isOneOf('c', 'CreditsSpent', 'CreditsRefunded')} THEN k.part->>'funding' = 'paid'
+      WHEN ${isOneOf('c', 'CreditsExpired', 'CreditsRevoked')} THEN data->>'funding' = 'paid'
+      ELSE true END`;
+
+/** The origins: a gift's payment (at the time it was paid) or a purchase. */
 const ORIGINS = `
-  SELECT 'gift:' || (data->>'giftId') AS lot_id, data->>'buyerId' AS user_id, event_id,
-    'gift' AS product, data->>'packId' AS item_id, data->>'paymentRef' AS reference,
-    (data->>'credits')::int AS credits, (data->>'amountPaidCents')::int AS amount_paid_cents,
-    data->>'currency' AS currency, data->>'paidAt' AS purchased_at, tx, gp
-  FROM scope WHERE type = 'GiftIssued'
-  UNION ALL
-  SELECT data->>'purchaseId', data->>'userId', event_id, coalesce(data->>'product', 'plan'),
-    coalesce(data->>'packId', data->>'planId'), data->>'invoiceId', (data->>'amount')::int,
-    (data->>'amountPaidCents')::int, data->>'currency', occurred_at, tx, gp
-  FROM scope WHERE type = 'CreditsPurchased'`;
+  SELECT lot_id, user_id, event_id, product, item_id, reference, amount AS credits,
+    amount_paid_cents, currency, occurred_at AS purchased_at, tx, gp
+  FROM items WHERE ${isOneOf('c', 'GiftIssued', 'CreditsPurchased')}`;
 
 /** The paid lots of refunds, each with the lot it gives back to (`<refundId>:<lot that paid>`). */
 const REFUND_LOTS = `
-  SELECT s.event_id, s.data->>'userId' AS user_id, lot->>'lotId' AS lot_id,
-    CASE WHEN starts_with(lot->>'lotId', (s.data->>'refundId') || ':')
-      THEN substr(lot->>'lotId', length(s.data->>'refundId') + 2) ELSE lot->>'lotId' END AS from_id,
-    (lot->>'amount')::int AS amount, s.occurred_at, s.tx, s.gp, k.ord
-  FROM scope AS s, jsonb_array_elements(s.data->'lots') WITH ORDINALITY AS k(lot, ord)
-  WHERE s.type = 'CreditsRefunded' AND lot->>'funding' = 'paid'`;
+  SELECT event_id, user_id, lot_id,
+    CASE WHEN starts_with(lot_id, refund_id || ':') THEN substr(lot_id, length(refund_id) + 2)
+      ELSE lot_id END AS from_id,
+    amount, occurred_at, tx, gp, ord
+  FROM items WHERE c = ${code('CreditsRefunded')}`;
 
 const MOVES = `
-  SELECT s.event_id, a->>'lotId' AS lot_id, 'spent' AS kind, (a->>'amount')::int AS credits,
-    s.data->>'userId' AS user_id, s.occurred_at, s.tx, s.gp, k.ord
-  FROM scope AS s, jsonb_array_elements(s.data->'allocations') WITH ORDINALITY AS k(a, ord)
-  WHERE s.type = 'CreditsSpent' AND a->>'funding' = 'paid'
-  UNION ALL
-  SELECT event_id, data->>'lotId', CASE type WHEN 'CreditsExpired' THEN 'expired' ELSE 'revoked' END,
-    (data->>'amount')::int, data->>'userId', occurred_at, tx, gp, 0
-  FROM scope WHERE type IN ('CreditsExpired', 'CreditsRevoked') AND data->>'funding' = 'paid'
+  SELECT event_id, lot_id, CASE c WHEN ${code('CreditsSpent')} THEN 'spent'
+      WHEN ${code('CreditsExpired')} THEN 'expired' WHEN ${code('CreditsRevoked')} THEN 'revoked'
+      ELSE 'voided' END AS kind,
+    amount AS credits, user_id, occurred_at, tx, gp, ord
+  FROM items
+  WHERE ${isOneOf('c', 'CreditsSpent', 'CreditsExpired', 'CreditsRevoked', 'GiftVoided')}
   UNION ALL
   SELECT DISTINCT ON (tx, gp, ord) event_id, lot_id, 'restored', -amount, user_id, purchased_at,
     tx, gp, ord
-  FROM made WHERE ord > 0
-  UNION ALL
-  SELECT event_id, 'gift:' || (data->>'giftId'), 'voided', 0, NULL, occurred_at, tx, gp, 0
-  FROM scope WHERE type = 'GiftVoided'`;
+  FROM made WHERE ord > 0`;
 
 export const paidCreditsBulkFill = (table: TableNames) => [
-  `WITH RECURSIVE scope AS MATERIALIZED (${SCOPE}),
+  `WITH RECURSIVE items AS MATERIALIZED (${ITEMS}),
    origins AS (${ORIGINS}),
    refund_lots AS MATERIALIZED (${REFUND_LOTS}),
    made AS (
@@ -91,13 +131,15 @@ export const paidCreditsBulkFill = (table: TableNames) => [
      SELECT *, coalesce(lag(moved_after) OVER in_order, 0) AS moved_before,
        NOT lead(true, 1, false) OVER in_order AS is_last
      FROM running
-     WINDOW in_order AS (PARTITION BY origin_lot_id ORDER BY tx, gp, ord)
+     -- Log order: segments only grow along it, so this is the order \`running\` sorted into, and
+     -- the rows need no second sort.
+     WINDOW in_order AS (PARTITION BY origin_lot_id ORDER BY segment, tx, gp, ord)
    ),
    moved AS (SELECT origin_lot_id, moved_after AS moved FROM valued WHERE is_last),
    redeemed AS (
-     SELECT DISTINCT ON (l.lot_id) l.lot_id, s.data->>'userId' AS redeemer_id
-     FROM scope AS s JOIN lots AS l ON l.lot_id = s.data->>'purchaseId' AND (l.tx, l.gp) < (s.tx, s.gp)
-     WHERE s.type = 'CreditsPurchased' AND s.data->>'product' = 'gift'
+     SELECT DISTINCT ON (l.lot_id) l.lot_id, s.user_id AS redeemer_id
+     FROM items AS s JOIN lots AS l ON l.lot_id = s.lot_id AND (l.tx, l.gp) < (s.tx, s.gp)
+     WHERE s.c = ${code('CreditsPurchased')} AND s.product = 'gift'
      ORDER BY l.lot_id, s.tx DESC, s.gp DESC
    ),
    movements AS (
