@@ -90,6 +90,9 @@ const GENERATIONS: Record<string, readonly (Step | readonly [Step, string])[]> =
     succeeded('k3', 5),
   ],
   'irregular-users': [[shared(1), 'user-2'], requested('a', 2), succeeded('k', 3)],
+  // Neither finished: pending once requested, unknown when only submitted.
+  'irregular-requested-twice-pending': [requested('a', 1), requested('b', 2)],
+  'irregular-submitted-twice-unknown': [submitted('p1', 1), submitted('p2', 2)],
 };
 
 describe('generation_history bulk fill', () => {
@@ -142,6 +145,15 @@ describe('generation_history bulk fill', () => {
         error_code: 'E2',
       },
       {
+        generation_id: 'irregular-requested-twice-pending',
+        user_id: 'user-1',
+        style: 'b',
+        status: 'pending',
+        prediction_id: null,
+        result_key: null,
+        error_code: null,
+      },
+      {
         generation_id: 'irregular-resubmitted',
         user_id: 'user-1',
         style: 'a',
@@ -149,6 +161,15 @@ describe('generation_history bulk fill', () => {
         prediction_id: 'p2',
         result_key: 'k',
         error_code: 'E1',
+      },
+      {
+        generation_id: 'irregular-submitted-twice-unknown',
+        user_id: 'user-1',
+        style: null,
+        status: 'unknown',
+        prediction_id: 'p2',
+        result_key: null,
+        error_code: null,
       },
       {
         generation_id: 'irregular-succeeded-expired-succeeded',
