@@ -130,6 +130,8 @@ describe('generation_history bulk fill', () => {
   });
 
   it('takes the last value of a repeated type and the first event user', async () => {
+    // Rows the fill wrote, whatever ran before.
+    await rebuildProjections(database.pool, store, [generationHistoryProjection]);
     const rows = await database.pool.query<Record<string, string | null>>(
       `SELECT generation_id, user_id, style, status, prediction_id, result_key, error_code
        FROM generation_history WHERE generation_id LIKE 'irregular-%' ORDER BY generation_id`,

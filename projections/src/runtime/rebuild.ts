@@ -94,18 +94,16 @@ interface Building extends CatchUpTarget {
 }
 
 /**
- * A new version's empty tables and its checkpoint row. The tables are made while `target` (the
- * log's census) is still being counted; the row waits for it. Committed without waiting for the
- * WAL flush: a build whose start a crash loses is one nothing has filled yet.
+ * A new version's empty tables and its checkpoint row, its build target not yet known: the log is
+ * counted meanwhile (recordBuildTargets), and nothing waits for that inside this transaction (a
+ * transaction held open would hold back what every reader of the log sees).
  */
 async function startBuilding(
   pool: pg.Pool,
   lease: BuildLease,
   projection: Projection,
-  target: Promise<number>,
 ): Promise<Building> {
   const version = await withTransaction(pool, async (client) => {
-    await client.query(ASYNC_COMMIT);
     await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
       `projection:${projection.name}`,
     ]);
@@ -113,13 +111,23 @@ async function startBuilding(
     await lease.claim(projection.name, next);
     for (const sql of createTablesSql(projection, next)) await client.query(sql);
     await client.query(
-      `INSERT INTO projection_checkpoints (name, version, schema_version, status, build_target)
-       VALUES ($1, $2, $3, 'building', $4)`,
-      [projection.name, next, projection.version, await target],
+      `INSERT INTO projection_checkpoints (name, version, schema_version, status)
+       VALUES ($1, $2, $3, 'building')`,
+      [projection.name, next, projection.version],
     );
     return next;
   });
   return { projection, version, position: START_POSITION, swapped: false };
+}
+
+/** What each build will have applied once it holds the log up to the head (its progress bar's end). */
+async function recordBuildTargets(pool: pg.Pool, builds: readonly Building[], target: number) {
+  await pool.query(
+    `UPDATE projection_checkpoints AS c SET build_target = $3
+     FROM unnest($1::text[], $2::int[]) AS b(name, version)
+     WHERE c.name = b.name AND c.version = b.version`,
+    [builds.map((b) => b.projection.name), builds.map((b) => b.version), target],
+  );
 }
 
 /** Makes a built version live, if it has seen at least what the live one served. */
@@ -166,7 +174,7 @@ export async function rebuildProjections(
   const counted = counting.then((census) =>
     census ? census.total : store.countEventsAfter(START_POSITION),
   );
-  // Awaited below (or by startBuilding); a failure before that must not go unhandled.
+  // Awaited once the builds have started; a failure before that must not go unhandled.
   counted.catch(() => undefined);
   let target = 0;
   const builds: Building[] = [];
@@ -189,15 +197,14 @@ export async function rebuildProjections(
 
   const lease = await BuildLease.open(pool);
   try {
-    // Each projection's tables and indexes on a connection of its own, all at once.
-    const started = await Promise.allSettled(
-      projections.map((p) => startBuilding(pool, lease, p, counted)),
-    );
+    // Each projection's tables on a connection of its own, all at once.
+    const started = await Promise.allSettled(projections.map((p) => startBuilding(pool, lease, p)));
     for (const result of started) if (result.status === 'fulfilled') builds.push(result.value);
     const failed = started.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
     const census = await counting;
     target = await counted;
+    await recordBuildTargets(pool, builds, target);
     const concurrency = options.fillConcurrency ?? FILL_CONCURRENCY;
     const indexed = new Set<CatchUpTarget>();
     const indexJobs = (build: CatchUpTarget): Job[] => {
