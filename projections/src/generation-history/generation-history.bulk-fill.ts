@@ -30,14 +30,15 @@ const SLOTS = {
   },
   GenerationDeleted: { t: `data->>'deletedAt'` },
   GenerationResultExpired: {},
-} as const satisfies Record<string, { a?: string; b?: string; t?: string }>;
+} as const;
 type SettingType = keyof typeof SLOTS;
 type Slot = 'a' | 'b' | 't';
+const slotsOf = (type: SettingType): Partial<Record<Slot, string>> => SLOTS[type];
 const SETTING_TYPES = Object.keys(SLOTS) as SettingType[];
 const { code, of: TYPE_CODE, isOneOf } = typeCodes(SETTING_TYPES);
 const slot = (name: Slot) =>
   `CASE code ${SETTING_TYPES.flatMap((t) => {
-    const value = (SLOTS[t] as Partial<Record<Slot, string>>)[name];
+    const value = slotsOf(t)[name];
     return value ? [`WHEN ${code(t)} THEN ${value}`] : [];
   }).join(' ')} END`;
 

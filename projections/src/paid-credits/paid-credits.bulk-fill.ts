@@ -131,8 +131,8 @@ export const paidCreditsBulkFill = (table: TableNames) => [
      SELECT *, coalesce(lag(moved_after) OVER in_order, 0) AS moved_before,
        NOT lead(true, 1, false) OVER in_order AS is_last
      FROM running
-     -- Log order: segments only grow along it, so this is the order \`running\` sorted into, and
-     -- the rows need no second sort.
+     -- Log order: segments only grow along it, so this is the order the running totals sorted
+     -- into, and the rows need no second sort.
      WINDOW in_order AS (PARTITION BY origin_lot_id ORDER BY segment, tx, gp, ord)
    ),
    moved AS (SELECT origin_lot_id, moved_after AS moved FROM valued WHERE is_last),
