@@ -94,6 +94,15 @@ export class GiftRepository {
     return result.rows[0] ? fromDb(result.rows[0]) : null;
   }
 
+  /** Every gift the buyer addressed to someone (all of them, not a page: account deletion). */
+  async addressedByBuyer(buyerId: string): Promise<GiftRow[]> {
+    const result = await this.db.query<DbRow>(
+      'SELECT * FROM gifts WHERE buyer_id = $1 AND recipient_email IS NOT NULL',
+      [buyerId],
+    );
+    return result.rows.map(fromDb);
+  }
+
   async listByBuyer(buyerId: string): Promise<GiftRow[]> {
     const result = await this.db.query<DbRow>(
       'SELECT * FROM gifts WHERE buyer_id = $1 ORDER BY created_at DESC LIMIT 200',

@@ -17,7 +17,7 @@ import { GiftIssuing } from './gift-issuing';
 import { GiftReconciler } from './gift-reconciler';
 import { GiftRedemption } from './gift-redemption';
 import { GiftRefunds } from './gift-refunds';
-import type { GiftRepository } from './gift-repository';
+import { GiftRepository } from './gift-repository';
 import { GiftStaffDesk, parseVoidGift, type StaffGiftView } from './gift-staff-desk';
 import type { GiftLimits, GiftPaymentRefunds, GiftView, PaidGift } from './gift-types';
 import { giftView } from './gift-view';
@@ -127,7 +127,9 @@ export class GiftService implements GiftPayments, GiftOrders {
    * recipient's waiting mail is kept but rewritten without the message and the buyer's account.
    */
   async rewriteRecipientMailOf(db: Pick<pg.PoolClient, 'query'>, buyerId: string) {
-    const rows = await this.gifts.listByBuyer(buyerId);
+    // On the deletion's own connection: the embedded database has only one, which the deletion's
+    // transaction holds, so a read through the pool would wait for it forever.
+    const rows = await new GiftRepository(db).addressedByBuyer(buyerId);
     return rewriteRecipientMail(db, rows, this.vault, this.publicUrl);
   }
 

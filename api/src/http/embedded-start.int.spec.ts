@@ -54,4 +54,37 @@ describe('npm start on embedded defaults', () => {
       after.projections.find((p: { name: string }) => p.name === 'credit_history').version,
     ).toBe(2);
   }, 120_000); // two cold starts of the whole product (PGlite, migrations, projections)
+
+  it('deletes an account on its one connection and keeps serving', async () => {
+    // The embedded database is one connection: a read through the pool inside the deletion's
+    // transaction waited for it forever, and every request after it with it.
+    api ??= await spawnApi({
+      DATA_DIR: (dataDir = await tempDataDir('embedded')),
+      DATABASE_URL: '',
+    });
+    const password = 'Leaving-for-good-42';
+    const registered = await fetch(`${api.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: `leaving-${Date.now()}@example.com`,
+        username: `leaving${Date.now()}`,
+        password,
+      }),
+    });
+    expect(registered.status).toBe(201);
+    const { token } = (await registered.json()) as { token: string };
+    const deleted = await fetch(`${api.url}/api/user/account`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ currentPassword: password }),
+      signal: AbortSignal.timeout(20_000),
+    });
+    expect(deleted.status).toBe(200);
+    expect(await deleted.json()).toEqual({
+      message: 'Your account and your data have been deleted.',
+    });
+    const health = await fetch(`${api.url}/health`, { signal: AbortSignal.timeout(5_000) });
+    expect(health.status).toBe(200);
+  }, 120_000);
 });
