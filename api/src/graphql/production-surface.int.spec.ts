@@ -23,4 +23,19 @@ describe('GraphQL in production', () => {
     expect(result.errors?.[0]?.message).toBeDefined();
     expect(result.errors?.[0]?.message).not.toMatch(/Did you mean|"me"/);
   });
+
+  it('does not suggest enum values, in the query or in its variables', async () => {
+    const client = new HttpClient(app.url);
+    const inline = await client.graphql(
+      '{ financeReport(from: "2020-01-01T00:00:00Z", to: "2021-01-01T00:00:00Z", granularity: MONT) { __typename } }',
+    );
+    expect(inline.errors?.[0]?.message).toMatch(/"MONT" does not exist/);
+    expect(inline.errors?.[0]?.message).not.toMatch(/Did you mean|MONTH/);
+    const variable = await client.graphql(
+      'query ($g: ReportGranularity!) { financeReport(from: "2020-01-01T00:00:00Z", to: "2021-01-01T00:00:00Z", granularity: $g) { __typename } }',
+      { g: 'MONT' },
+    );
+    expect(variable.errors?.[0]?.message).toMatch(/"MONT"/);
+    expect(variable.errors?.[0]?.message).not.toMatch(/Did you mean|MONTH/);
+  });
 });

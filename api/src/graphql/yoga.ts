@@ -1,4 +1,3 @@
-import { blockFieldSuggestionsPlugin } from '@escape.tech/graphql-armor-block-field-suggestions';
 import { useOperationTracing } from './trace-operations';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { costLimitPlugin } from '@escape.tech/graphql-armor-cost-limit';
@@ -8,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GraphQLError } from 'graphql';
 import { createFetch } from '@whatwg-node/fetch';
 import { createYoga, maskError as defaultMaskError } from 'graphql-yoga';
+import { useHiddenSuggestions } from './hidden-suggestions';
 import { MAX_UPLOAD_BYTES } from '../generation/upload/sanitize-upload';
 import type { Services } from '../composition/services';
 import { toAppError } from '../shared/errors';
@@ -62,7 +62,13 @@ function maskError(error: unknown, message: string, isDev?: boolean): Error {
       },
     });
   }
-  if (error instanceof GraphQLError && !error.originalError) return error; // parse and validation errors
+  // Parse and validation errors, and variables that do not coerce (a GraphQLError inside one):
+  // answers to bad input, not incidents.
+  if (
+    error instanceof GraphQLError &&
+    (!error.originalError || error.originalError instanceof GraphQLError)
+  )
+    return error;
   // Logged inside the request's scope: the line carries its request id.
   componentLogger('graphql').error({ err: original }, 'unexpected GraphQL error');
   return defaultMaskError(error, message, isDev);
@@ -115,8 +121,8 @@ export function createGraphQLServer(services: Services) {
       // The web client is generated from the committed schema.graphql; production need not describe itself.
       ...(services.config.production
         ? [
-            // "Did you mean …?" would name fields to someone probing the schema.
-            blockFieldSuggestionsPlugin(),
+            // "Did you mean …?" would name fields and enum values to someone probing the schema.
+            useHiddenSuggestions(),
             useDisableIntrospection(),
           ]
         : []),
