@@ -215,6 +215,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         limit: env.LOGIN_FAILURES_PER_ACCOUNT,
         windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
       },
+      loginFailuresPerAccountAndAddress: {
+        limit: env.LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS,
+        windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+      },
       registrationsPerIp: {
         limit: env.REGISTRATIONS_PER_IP,
         windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,

@@ -233,13 +233,13 @@ export class AccountEmailService {
   }
 
   /**
-   * Wrong guesses count like failed sign-ins (same per-account limit): each check takes a slot
+   * Wrong guesses count like failed sign-ins from one address (the same limit): each check takes a slot
    * before the password is compared (atomic, so a burst tests at most the limit), a match gives
    * the slots back.
    */
   async checkCurrentPassword(user: UserRecord, password: string): Promise<void> {
     const key = `current-password:user:${user.id}`;
-    await this.limiter.hit(key, this.limits.loginFailuresPerAccount);
+    await this.limiter.hit(key, this.limits.loginFailuresPerAccountAndAddress);
     if (!user.passwordHash || !(await verifyPassword(user.passwordHash, password))) {
       throw new AppError('WRONG_PASSWORD', WRONG_CURRENT_PASSWORD, 400, {
         field: 'currentPassword',

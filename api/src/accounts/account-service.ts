@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { creditStreamId, withTransaction, type Ledger } from '@app/ledger';
 import type pg from 'pg';
 import type { ProjectionsGate } from '../composition/projections-gate';
@@ -13,6 +12,7 @@ import {
 } from './account-validation';
 import { AccountTokens } from './account-tokens';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password-hasher';
+import { loginAccountKey, loginAddressKey } from './login-failures';
 import { RateLimiter, type RateLimit } from './rate-limiter';
 import { SessionCache, type CachedSession } from './session-cache';
 import { Sessions, type SessionRecord } from './sessions';
@@ -30,7 +30,10 @@ const googleAccountTaken = () =>
 
 export interface AuthLimits {
   readonly loginPerIp: RateLimit;
+  /** Wrong passwords for one account from all addresses together. */
   readonly loginFailuresPerAccount: RateLimit;
+  /** Wrong passwords for one account from one address (and wrong current passwords per user). */
+  readonly loginFailuresPerAccountAndAddress: RateLimit;
   readonly registrationsPerIp: RateLimit;
   readonly passwordResetsPerEmail: RateLimit;
   readonly passwordResetsPerIp: RateLimit;
@@ -38,7 +41,8 @@ export interface AuthLimits {
 
 export const defaultAuthLimits = (windowSeconds = 900): AuthLimits => ({
   loginPerIp: { limit: 30, windowSeconds },
-  loginFailuresPerAccount: { limit: 5, windowSeconds },
+  loginFailuresPerAccount: { limit: 50, windowSeconds },
+  loginFailuresPerAccountAndAddress: { limit: 5, windowSeconds },
   registrationsPerIp: { limit: 10, windowSeconds },
   passwordResetsPerEmail: { limit: 3, windowSeconds },
   passwordResetsPerIp: { limit: 20, windowSeconds },
@@ -57,10 +61,6 @@ export interface GoogleProfile {
   name: string | null;
   pictureUrl: string | null;
 }
-
-// Per-account counters key on a hash so the table holds no email addresses.
-const accountKey = (email: string) =>
-  createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 
 export class AccountService {
   readonly users: UsersRepository;
@@ -99,12 +99,14 @@ export class AccountService {
 
   async login(input: unknown, context: RequestContext): Promise<SignedIn> {
     const data = parseInput(loginSchema, input);
-    const account = `login:account:${accountKey(data.email)}`;
+    const fromHere = loginAddressKey(data.email, context.ip);
+    const fromAnywhere = loginAccountKey(data.email);
     await this.limiter.hit(`login:ip:${context.ip}`, this.limits.loginPerIp);
     // Every attempt takes a failure slot before its password is checked (one atomic increment,
     // then the check), so a burst can test at most the limit's number of passwords; a success
     // gives the slots back.
-    await this.limiter.hit(account, this.limits.loginFailuresPerAccount);
+    await this.limiter.hit(fromHere, this.limits.loginFailuresPerAccountAndAddress);
+    await this.limiter.hit(fromAnywhere, this.limits.loginFailuresPerAccount);
     const user = await this.users.findByEmail(data.email);
     const valid = user?.passwordHash
       ? await verifyPassword(user.passwordHash, data.password)
@@ -113,7 +115,8 @@ export class AccountService {
       // One message whether the email or the password was wrong.
       throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE, 401);
     }
-    await this.limiter.reset(account);
+    await this.limiter.reset(fromHere);
+    await this.limiter.reset(fromAnywhere);
     const created = await this.sessions.createForPassword(user.id, user.passwordHash!, context);
     // The password was removed (a Google sign-in joined the account) while it was being checked.
     if (!created) throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE, 401);

@@ -7,6 +7,53 @@ import { systemContext } from '../shared/request-context';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+describe('wrong passwords from one address lock the account for that address only', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({
+      LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS: '3',
+      LOGIN_FAILURES_PER_ACCOUNT: '8',
+      LOGIN_ATTEMPTS_PER_IP: '1000',
+      // Requests "from" several addresses through a balancer on loopback (X-Forwarded-For).
+      TRUST_PROXY: 'loopback',
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  const login = (email: string, password: string, ip: string) =>
+    new HttpClient(app.url).fetch('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+      body: JSON.stringify({ email, password }),
+    });
+
+  it('the owner signs in from elsewhere while the guessing address is refused', async () => {
+    await new HttpClient(app.url).json('/api/auth/register', {
+      email: 'target@example.com',
+      password: 'right-one',
+      username: 'target',
+    });
+    for (let i = 0; i < 3; i++)
+      expect((await login('target@example.com', `guess-${i}`, '10.20.0.1')).status).toBe(401);
+    expect((await login('target@example.com', 'right-one', '10.20.0.1')).status).toBe(429);
+    expect((await login('target@example.com', 'right-one', '10.20.0.2')).status).toBe(200);
+  });
+
+  it('guesses spread over many addresses still meet the account-wide limit', async () => {
+    await new HttpClient(app.url).json('/api/auth/register', {
+      email: 'spread@example.com',
+      password: 'right-one',
+      username: 'spread',
+    });
+    const statuses = [];
+    for (let i = 0; i < 10; i++)
+      statuses.push((await login('spread@example.com', `guess-${i}`, `10.21.0.${i + 1}`)).status);
+    expect(statuses).toEqual([...Array(8).fill(401), 429, 429]);
+    expect((await login('spread@example.com', 'right-one', '10.21.1.1')).status).toBe(429);
+  });
+});
+
 describe('login and registration limits (counters in Postgres)', () => {
   let app: TestApp;
   beforeAll(async () => {

@@ -21,6 +21,7 @@ describe('forgot password and reset (REST and GraphQL over one service, mail ove
       PUBLIC_URL: 'https://stylised.test',
       PASSWORD_RESETS_PER_EMAIL: '3',
       PASSWORD_RESETS_PER_IP: '10000',
+      LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS: '3',
     });
   });
   afterAll(async () => {
@@ -41,6 +42,30 @@ describe('forgot password and reset (REST and GraphQL over one service, mail ove
     expect(response.status).toBe(201);
     return { client, email };
   }
+
+  it('a reset lifts the sign-in lock that wrong guesses set on the account', async () => {
+    const { email } = await register('locked');
+    const guesser = new HttpClient(app.url);
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await guesser.json('/api/auth/login', { email, password: `guess-${i}` })).status,
+      ).toBe(401);
+    expect(
+      (await guesser.json('/api/auth/login', { email, password: 'old-password' })).status,
+    ).toBe(429);
+
+    await new HttpClient(app.url).json('/api/auth/forgot-password', { email });
+    const { token } = linkIn((await smtp.waitFor(email, /Reset your Stylised password/)).text);
+    const reset = await new HttpClient(app.url).json('/api/auth/reset-password', {
+      token,
+      password: 'new-password-1',
+    });
+    expect(reset.status).toBe(200);
+    // The same address that was locked out signs in at once with the new password.
+    expect(
+      (await guesser.json('/api/auth/login', { email, password: 'new-password-1' })).status,
+    ).toBe(200);
+  });
 
   it('mails a single-use link; the new password works, the old one and every session do not', async () => {
     const { client: firstSession, email } = await register('reset');

@@ -8,6 +8,7 @@ import type { RequestContext } from '../shared/request-context';
 import type { AccountService, AuthLimits } from './account-service';
 import { AccountTokens, newToken, PASSWORD_RESET_TTL_SECONDS } from './account-tokens';
 import { emailSchema, parseInput, passwordSchema } from './account-validation';
+import { clearLoginFailures } from './login-failures';
 import { hashPassword } from './password-hasher';
 import { RateLimiter } from './rate-limiter';
 
@@ -114,6 +115,8 @@ export class PasswordResetService {
         'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL',
         [userId],
       );
+      // Whoever holds the mailbox may sign in again at once, whatever wrong guesses locked it.
+      if (updated.rows[0]) await clearLoginFailures(client, updated.rows[0].email);
       return updated.rows[0] ?? null;
     });
     if (user) {

@@ -6,6 +6,7 @@ import type { AccountEmailService } from '../accounts/account-email';
 import type { AccountService } from '../accounts/account-service';
 import type { SessionRecord } from '../accounts/sessions';
 import type { UserRecord } from '../accounts/users-repository';
+import { clearLoginFailures } from '../accounts/login-failures';
 import type { BillingService } from '../billing/billing-service';
 import { exportBlobKey } from './data-export';
 import { AppError } from '../shared/errors';
@@ -132,11 +133,9 @@ export class AccountDeletionService {
       await client.query('DELETE FROM sessions WHERE user_id = $1', [user.id]);
       await client.query(
         `DELETE FROM rate_limit_counters WHERE key = ANY($1::text[]) OR key LIKE $2`,
-        [
-          [`login:account:${emailKey(user.email)}`, `forgot:email:${emailKey(user.email)}`],
-          `%:user:${user.id}`,
-        ],
+        [[`forgot:email:${emailKey(user.email)}`], `%:user:${user.id}`],
       );
+      await clearLoginFailures(client, user.email);
       const label = deletedUserLabel(user.id);
       await client.query(
         `UPDATE users SET email = $2, username = $2, full_name = NULL, password_hash = NULL,
