@@ -61,7 +61,9 @@ figcaption{padding:var(--space-2) var(--space-2) var(--space-1);color:var(--colo
 .cta{display:inline-flex;align-items:center;justify-content:center;min-height:2.75rem;margin-top:var(--space-8);padding:0 var(--space-6);border-radius:var(--radius-pill);background:var(--color-primary);color:var(--color-on-primary);font-weight:var(--font-weight-bold);text-decoration:none;box-shadow:0 6px 16px -6px rgb(194 65 12 / 0.55)}
 .cta:hover{background:var(--color-primary-hover)}
 .cta:focus-visible,.brand:focus-visible{outline:var(--focus-outline);outline-offset:var(--focus-offset)}
-.note{margin-top:var(--space-4);color:var(--color-text-tertiary);font-size:var(--font-size-sm)}
+.foot{display:flex;flex-wrap:wrap;gap:var(--space-4);justify-content:center;padding:var(--space-6) var(--container-gutter);border-top:1px solid var(--color-border);color:var(--color-text-secondary);font-size:var(--font-size-sm)}
+.foot a{text-decoration:none}
+.foot a:hover{text-decoration:underline}
 @media (max-width:768px){.pair.two{grid-template-columns:1fr}}
 `;
 
@@ -94,7 +96,8 @@ ${head}
 <link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <style>${sharedPageCss().text}</style></head>
 <body><header class="top"><a class="brand" href="/">Stylised</a></header>
-<main>${body}</main></body></html>`;
+<main>${body}</main>
+<footer class="foot"><span>© Stylised</span><a href="/pricing">Pricing</a><a href="/contact">Contact</a><a href="/terms">Terms</a><a href="/privacy">Privacy</a></footer></body></html>`;
 }
 
 export function sharedResultPage(input: {
@@ -106,7 +109,7 @@ export function sharedResultPage(input: {
   const origin = input.publicUrl.replace(/\/+$/, '');
   const style = styleOfShare(input.style);
   const title = `${style.name} · made with Stylised`;
-  const description = `A photo turned into ${style.name.toLowerCase()} art with Stylised. Make your own from a photo in about 30 seconds.`;
+  const description = `A photo turned into ${style.name} art with Stylised. Make your own from a photo in about 30 seconds.`;
   const image = `${origin}${sharedImagePath(input.shareId)}`;
   const alt = `${style.name} picture made from a photo`;
   const head = [
@@ -144,8 +147,7 @@ export function sharedResultPage(input: {
 <h1>${escape(style.name)}, made from a photo</h1>
 <p class="lead">Someone made this with the ${escape(style.name)} creator. Upload a photo and get yours.</p>
 <div class="${input.hasOriginal ? 'pair two' : 'pair'}">${result}${original}</div>
-<a class="cta" href="${escape(style.creatorPath)}">Make your own</a>
-<p class="note">Style: ${escape(style.name)}</p>`,
+<a class="cta" href="${escape(style.creatorPath)}">Make your own</a>`,
   );
 }
 

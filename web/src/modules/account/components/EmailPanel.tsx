@@ -7,6 +7,7 @@ import { userMessageOf } from '../../apollo/utils/graphql-errors';
 import { useToast } from '../../toast/hooks/useToast';
 import { Badge } from '../../ui/components/Badge';
 import { Button } from '../../ui/components/Button';
+import { EmailText } from '../../ui/components/EmailText';
 import { currentPasswordError, emailError, onlyErrors } from '../utils/account-validation';
 
 import { AccountActionDialog } from './AccountActionDialog';
@@ -59,7 +60,7 @@ export const EmailPanel = ({ user }: EmailPanelProps) => {
         Email
       </h3>
       <p className={styles.emailRow}>
-        {user.email}
+        <EmailText email={user.email} />
         {user.emailVerified ? (
           <Badge tone="success">Verified</Badge>
         ) : (

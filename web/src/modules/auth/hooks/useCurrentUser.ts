@@ -36,6 +36,8 @@ export type CurrentUserState = {
   user: CurrentUser | null;
   /** True until the first answer arrives (a cached user shows at once while it refreshes). */
   loading: boolean;
+  /** The server did not answer (an error, no cached answer): signed in or not is unknown. */
+  unreachable: boolean;
   refetch: () => Promise<unknown>;
 };
 
@@ -45,10 +47,15 @@ export type CurrentUserState = {
  * Signed out is `me: null`, not an error.
  */
 export const useCurrentUser = (): CurrentUserState => {
-  const { data, loading, refetch } = useQuery(CURRENT_USER_QUERY, {
+  const { data, loading, error, refetch } = useQuery(CURRENT_USER_QUERY, {
     fetchPolicy: 'cache-and-network',
     nextFetchPolicy: 'cache-first',
   });
   const user = data?.me ?? null;
-  return { user, loading: loading && data === undefined, refetch };
+  return {
+    user,
+    loading: loading && data === undefined,
+    unreachable: !loading && data === undefined && error !== undefined,
+    refetch,
+  };
 };

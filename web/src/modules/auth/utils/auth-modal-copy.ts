@@ -54,7 +54,7 @@ export const authModalCopy = (
         title,
         intro:
           mode === 'login'
-            ? 'Sign in to your credits, creations and subscription.'
+            ? 'Sign in to see your credits, creations and subscription.'
             : `Sign up ${SIGN_UP_BONUS}: enough for your first image.`,
       };
     default: {

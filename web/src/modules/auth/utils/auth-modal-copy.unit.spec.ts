@@ -29,7 +29,7 @@ describe('the auth modal words fit the action that opened it', () => {
   it('defaults to the account when nothing more is known', () => {
     expect(authModalCopy('login')).toEqual({
       title: 'Welcome back',
-      intro: 'Sign in to your credits, creations and subscription.',
+      intro: 'Sign in to see your credits, creations and subscription.',
     });
     expect(authModalCopy('register').intro).toContain('5 free credits');
   });

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 
 import { SUPPORT_EMAIL } from '../../app/utils/brand';
+import { EmailText } from '../../ui/components/EmailText';
 import { IconClock, IconMail, IconShield } from '../../ui/icons/icons';
 import { RESPONSE_TIMES } from '../utils/contact-categories';
 
@@ -30,7 +31,7 @@ export const ContactAside = () => (
       <p className={styles.text}>
         Write to us directly at{' '}
         <a className={styles.email} href={`mailto:${SUPPORT_EMAIL}`}>
-          {SUPPORT_EMAIL}
+          <EmailText email={SUPPORT_EMAIL} />
         </a>
         .
       </p>

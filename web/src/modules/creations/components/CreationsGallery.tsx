@@ -28,10 +28,11 @@ const MY_CREATIONS = graphql(`
 
 /** The signed-in user's generations, newest first, twelve at a time. */
 export const CreationsGallery = () => {
-  const { user, loading: userLoading } = useCurrentUser();
+  const { user, loading: userLoading, unreachable, refetch } = useCurrentUser();
   const { openAuthModal } = useAuthModal();
 
   if (userLoading) return <Loading />;
+  if (unreachable) return <CouldNotLoad onRetry={() => void refetch()} />;
   if (!user) {
     return (
       <CreationsEmpty
@@ -59,7 +60,7 @@ export const CreationsGallery = () => {
 const SignedInGallery = () => {
   const [viewing, setViewing] = useState<CreationCard_GenerationFragment | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
-  const { data, loading, error, fetchMore, refetch } = useQuery(MY_CREATIONS, {
+  const { data, loading, fetchMore, refetch } = useQuery(MY_CREATIONS, {
     variables: { first: PAGE_SIZE },
     fetchPolicy: 'cache-and-network',
     nextFetchPolicy: 'cache-first',
@@ -67,15 +68,7 @@ const SignedInGallery = () => {
   const page = data?.myGenerations;
 
   if (!page && loading) return <Loading />;
-  if (!page) {
-    return (
-      <CreationsEmpty
-        title="We could not load your creations"
-        body={error ? 'Please check your connection and try again.' : ''}
-        action={<Button onClick={() => void refetch()}>Try again</Button>}
-      />
-    );
-  }
+  if (!page) return <CouldNotLoad onRetry={() => void refetch()} />;
   if (page.generations.length === 0) {
     return (
       <CreationsEmpty
@@ -141,4 +134,12 @@ const Loading = () => (
   <div className={styles.loading}>
     <Spinner label="Loading your creations" size="2rem" />
   </div>
+);
+
+const CouldNotLoad = ({ onRetry }: { onRetry: () => void }) => (
+  <CreationsEmpty
+    title="We could not load your creations"
+    body="Please check your connection and try again."
+    action={<Button onClick={onRetry}>Try again</Button>}
+  />
 );

@@ -5,6 +5,7 @@ import type { ProfileIdentityCard_UserFragment } from '../../../gql/graphql';
 import { initialsOf } from '../../layout/utils/initials-of';
 import { Badge } from '../../ui/components/Badge';
 import { Button } from '../../ui/components/Button';
+import { EmailText } from '../../ui/components/EmailText';
 import { IconLogout, IconUser } from '../../ui/icons/icons';
 import { subscriptionBadge } from '../utils/subscription-display';
 
@@ -49,7 +50,7 @@ export const ProfileIdentityCard = ({ user, onLogout, loggingOut }: ProfileIdent
         </h2>
         <p className={styles.username}>@{user.username}</p>
         <p className={styles.email}>
-          {user.email}{' '}
+          <EmailText email={user.email} />{' '}
           {user.emailVerified ? (
             <Badge tone="success">Verified</Badge>
           ) : (
