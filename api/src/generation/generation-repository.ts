@@ -20,6 +20,8 @@ export interface GenerationRequest {
   completedAt: Date | null;
   /** When the retention sweep deleted the image. */
   resultExpiredAt: Date | null;
+  /** A hash of what was asked (requestFingerprint), or null for requests made before it was kept. */
+  requestFingerprint: string | null;
 }
 
 interface Row {
@@ -39,6 +41,7 @@ interface Row {
   created_at: Date;
   completed_at: Date | null;
   result_expired_at: Date | null;
+  request_fingerprint: string | null;
 }
 
 const toRequest = (row: Row): GenerationRequest => ({
@@ -58,6 +61,7 @@ const toRequest = (row: Row): GenerationRequest => ({
   createdAt: row.created_at,
   completedAt: row.completed_at,
   resultExpiredAt: row.result_expired_at,
+  requestFingerprint: row.request_fingerprint,
 });
 
 type Queryable = Pick<pg.Pool, 'query'>;
@@ -77,11 +81,12 @@ export class GenerationRepository {
       | 'provider'
       | 'deadline'
       | 'uploadKey'
-    >,
+    > &
+      Partial<Pick<GenerationRequest, 'requestFingerprint'>>,
   ) {
     const result = await this.db.query<Row>(
-      `INSERT INTO generation_requests (id, user_id, style, prompt, idempotency_key, provider, status, deadline, upload_key)
-       VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $8)
+      `INSERT INTO generation_requests (id, user_id, style, prompt, idempotency_key, provider, status, deadline, upload_key, request_fingerprint)
+       VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $8, $9)
        ON CONFLICT DO NOTHING RETURNING *`,
       [
         request.id,
@@ -92,6 +97,7 @@ export class GenerationRepository {
         request.provider,
         request.deadline,
         request.uploadKey,
+        request.requestFingerprint ?? null,
       ],
     );
     return result.rows[0] ? toRequest(result.rows[0]) : null;

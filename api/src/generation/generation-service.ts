@@ -14,7 +14,7 @@ import type pg from 'pg';
 import type { ProjectionsGate } from '../composition/projections-gate';
 import { isPaidPlan } from '../billing/plans';
 import type { UserRecord } from '../accounts/users-repository';
-import { AppError, badInput } from '../shared/errors';
+import { AppError, badInput, conflict } from '../shared/errors';
 import type { RequestContext } from '../shared/request-context';
 import type { BlobStore } from '../storage/blob-store';
 import { STYLE_IDS, type ImageProvider, type StyleId } from './engine/image-provider';
@@ -30,6 +30,7 @@ import { parseInput } from '../accounts/account-validation';
 import { actionFigureConfigSchema } from './prompts/action-figure-prompt';
 import { buildGenerationPrompt, MAX_PROMPT_LENGTH } from './prompts/style-prompts';
 import type { ProviderQueue } from './provider-queue';
+import { requestFingerprint } from './request-fingerprint';
 import {
   decodePhoto,
   isUploadedFile,
@@ -92,6 +93,10 @@ const derivedGenerationId = (userId: string, key: string) => {
  * hold captured → photo deleted → URL. Any failure after the hold releases it. The work is not
  * tied to the HTTP request: a browser that disconnects still gets its result in its history.
  */
+/** As every idempotent path answers it (shared/idempotency.ts). */
+export const IDEMPOTENCY_KEY_REUSED_MESSAGE =
+  'This idempotency key was already used for a different request';
+
 export class GenerationService {
   readonly repository: GenerationRepository;
   readonly settlement: GenerationSettlement;
@@ -141,9 +146,15 @@ export class GenerationService {
         ? parseInput(actionFigureConfigSchema, request.actionFigure)
         : null;
     const idempotencyKey = request.idempotencyKey?.trim().slice(0, 200) || null;
+    const fingerprint = requestFingerprint({
+      style,
+      prompt: request.prompt,
+      actionFigure,
+      photo: request.photo,
+    });
     if (idempotencyKey) {
       const earlier = await this.repository.findByIdempotencyKey(user.id, idempotencyKey);
-      if (earlier) return this.replay(earlier);
+      if (earlier) return this.replay(earlier, fingerprint);
     }
     const snapshot = await (request.accountCheck ?? this.checkAccount(user.id));
     const photo = await this.checkPhoto(style, request.photo);
@@ -160,8 +171,9 @@ export class GenerationService {
       provider: this.provider.name,
       deadline: new Date(Date.now() + this.settings.providerTimeoutMs + this.settings.holdMarginMs),
       uploadKey: `uploads/${id}.jpg`,
+      requestFingerprint: fingerprint,
     });
-    if (!created) return this.replay((await this.repository.find(id))!);
+    if (!created) return this.replay((await this.repository.find(id))!, fingerprint);
 
     const by: SettlementActor = {
       actor: { kind: 'user', id: user.id },
@@ -300,8 +312,16 @@ export class GenerationService {
     }
   }
 
-  /** A repeated idempotency key answers with the first request's outcome. */
-  private async replay(earlier: GenerationRequest): Promise<GenerationOutcome> {
+  /**
+   * A repeated idempotency key answers with the first request's outcome, when it comes with the
+   * same request; with another, it is refused (the key names one action, not a slot to reuse).
+   */
+  private async replay(
+    earlier: GenerationRequest,
+    fingerprint: string,
+  ): Promise<GenerationOutcome> {
+    if (earlier.requestFingerprint !== null && earlier.requestFingerprint !== fingerprint)
+      throw conflict(IDEMPOTENCY_KEY_REUSED_MESSAGE);
     const running = this.inFlight.get(earlier.id);
     if (running) return running;
     if (earlier.status === 'succeeded')

@@ -268,6 +268,38 @@ describe('image generation', () => {
     expect((await balanceOf(app, userId)).available).toBe(10);
   });
 
+  it('a key sent again with another request is refused, and costs nothing', async () => {
+    const { client, userId } = await signedInUser(app, 15);
+    const png = { bytes: photo, name: 'photo.png', type: 'image/png' };
+    const first = await restUpload(client, png, { style: 'ghibli', idempotencyKey: 'one-action' });
+    expect(first.status).toBe(200);
+    const otherStyle = await restUpload(client, png, {
+      style: 'pixar',
+      idempotencyKey: 'one-action',
+    });
+    expect(otherStyle.status).toBe(409);
+    expect(await otherStyle.json()).toMatchObject({
+      message: 'This idempotency key was already used for a different request',
+    });
+    const otherPhoto = await restUpload(
+      client,
+      { ...png, bytes: await sharp(photo).resize(300).png().toBuffer() },
+      { style: 'ghibli', idempotencyKey: 'one-action' },
+    );
+    expect(otherPhoto.status).toBe(409);
+    // Over GraphQL too: the same service decides.
+    const overGraphql = await graphqlUpload(client, 'ANIME', photo, {
+      idempotencyKey: 'one-action',
+    });
+    expect(overGraphql.errors?.[0]?.message).toBe(
+      'This idempotency key was already used for a different request',
+    );
+    // The same request again is the first one's answer.
+    const again = await restUpload(client, png, { style: 'ghibli', idempotencyKey: 'one-action' });
+    expect(await again.json()).toEqual(await first.json());
+    expect((await balanceOf(app, userId)).available).toBe(10);
+  });
+
   describe('bad input: a clear 4xx and the balance unchanged', () => {
     const truncatedJpeg = async () => {
       const jpeg = await sharp(photo).jpeg().toBuffer();
