@@ -148,10 +148,13 @@ describe('request logs of the real server', () => {
     expect(checkoutLine?.operation).toBe('BuyPro');
     expect(lines.find((line) => line.req?.id === `proxy-${label}`)?.operation).toBe('Broken');
 
+    // On the embedded database (no DATABASE_URL) mail is printed whole, address and link, by
+    // design (README, Account care): that block is the local mailbox, not the request log.
+    const logged = output.replace(/^\[outbox\] mail to .*\n(?: {2}\|.*\n?)*/gm, '');
     for (const secret of [password, wrongPassword, token, sessionCookie!, email, prompt]) {
-      expect(output).not.toContain(secret);
+      expect(logged).not.toContain(secret);
     }
-    expect(output).not.toContain('not-in-logs');
+    expect(logged).not.toContain('not-in-logs');
   }, 120_000);
 });
 
