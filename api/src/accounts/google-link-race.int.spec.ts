@@ -12,7 +12,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('password sign-ins racing a Google link', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startTestApp({ LOGIN_FAILURES_PER_ACCOUNT: '1000' });
+    app = await startTestApp({
+      LOGIN_FAILURES_PER_ACCOUNT: '1000',
+      LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS: '1000',
+    });
   });
   afterAll(async () => {
     await app?.close();

@@ -51,6 +51,7 @@ export async function runLedgerModel(options: LedgerModelOptions) {
       OPERATOR_TOKEN,
       GENERATION_TIMEOUT_SECONDS: '3',
       LOGIN_FAILURES_PER_ACCOUNT: '1000',
+      LOGIN_FAILURES_PER_ACCOUNT_AND_ADDRESS: '1000',
     },
     undefined,
     { provider },
