@@ -5,6 +5,7 @@ import { GiftPurchaseForm } from '../../modules/gifts/components/GiftPurchaseFor
 import { MyGifts } from '../../modules/gifts/components/MyGifts';
 import { Container } from '../../modules/ui/components/Container';
 import { PageHero } from '../../modules/ui/components/PageHero';
+import styles from '../account-page.module.css';
 import { Section } from '../../modules/ui/components/Section';
 import { SectionHeading } from '../../modules/ui/components/SectionHeading';
 
@@ -18,7 +19,7 @@ export const GiftsPage = () => {
         title="Give credits as a gift"
         intro="Buy a credit pack for someone else. You get a gift code and a printable card; we can email the code to them too. No subscription."
       />
-      <Container>
+      <Container className={styles.body}>
         <GiftPurchaseForm />
       </Container>
       {user && (
