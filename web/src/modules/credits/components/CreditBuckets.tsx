@@ -43,8 +43,8 @@ export const CreditBuckets = ({
           <span className={styles.expiry}>
             {bucket.nextExpiry
               ? expiryLine(bucket.nextExpiry.credits, bucket.nextExpiry.expiresAt)
-              : bucket.credits > 0
-                ? 'Never expire'
+              : bucket.credits > 0 && bucket.kind === 'FREE'
+                ? 'Signup and goodwill credits; they never expire'
                 : BUCKET_NOTES[bucket.kind]}
           </span>
         </li>
