@@ -2,7 +2,7 @@ import { useCallback, useRef } from 'react';
 
 import { PHOTO_MESSAGES, checkPhotoFile } from '../utils/check-photo-file';
 import { decodesAsImage } from '../utils/decode-photo';
-import { withPhoto, withPhotoError } from '../utils/creator-session-store';
+import { withPhoto, withPhotoError, withRefusedChoice } from '../utils/creator-session-store';
 
 import type { UpdateSession } from './useCreatorSession';
 
@@ -27,13 +27,13 @@ export const usePhotoChoice = (
       const check = checkPhotoFile(file);
       if (!check.ok) {
         if (!(ignoreNonImages && check.notAnImage))
-          update((session) => withPhotoError(session, check.message));
+          update((session) => withRefusedChoice(session, check.message));
         return;
       }
       const readable = await decodesAsImage(file);
       if (choice !== latest.current) return;
       if (!readable) {
-        update((session) => withPhotoError(session, PHOTO_MESSAGES.unreadable));
+        update((session) => withRefusedChoice(session, PHOTO_MESSAGES.unreadable));
         return;
       }
       const previewUrl = URL.createObjectURL(file);

@@ -78,4 +78,16 @@ export const withPhotoError = (session: CreatorSession, message: string): Creato
   photoError: message,
 });
 
+/**
+ * A newly chosen file refused: its message. A photo chosen before stays chosen, and the message
+ * says so (the card still shows it, and would otherwise read as the refused one).
+ */
+export const withRefusedChoice = (session: CreatorSession, message: string): CreatorSession =>
+  withPhotoError(
+    session,
+    session.photo
+      ? `${message} Your photo ${session.photo.file.name} is still the one chosen.`
+      : message,
+  );
+
 export const creatorSessions = createSessionStore();

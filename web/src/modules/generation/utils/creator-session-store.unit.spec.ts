@@ -5,6 +5,7 @@ import {
   EMPTY_SESSION,
   withPhoto,
   withPhotoError,
+  withRefusedChoice,
 } from './creator-session-store';
 
 const photo = (name: string) => ({ file: new File(['x'], name), previewUrl: `blob:${name}` });
@@ -49,5 +50,15 @@ describe('creator sessions', () => {
     };
     expect(withPhoto(running, null).run).toBe(running.run);
     expect(withPhotoError(EMPTY_SESSION, 'Too big').photoError).toBe('Too big');
+    expect(withRefusedChoice(EMPTY_SESSION, 'Too big').photoError).toBe('Too big');
+    const chosen = withPhoto(EMPTY_SESSION, {
+      file: new File(['x'], 'chelsea.png', { type: 'image/png' }),
+      previewUrl: 'blob:chelsea',
+    });
+    const refused = withRefusedChoice(chosen, 'This file is not a supported image.');
+    expect(refused.photoError).toBe(
+      'This file is not a supported image. Your photo chelsea.png is still the one chosen.',
+    );
+    expect(refused.photo).toBe(chosen.photo);
   });
 });
