@@ -28,7 +28,9 @@ const filesOf = (
  * Route-aware preloading: a small inline script in index.html looks at the URL and adds
  * `modulepreload` (scripts) and `preload` (styles) links for that route's lazy chunks, so they
  * download alongside the entry instead of after it has run (one round trip less before the
- * first paint). Unknown paths preload nothing.
+ * first paint). Unknown paths preload nothing. Styles are preloaded with `crossorigin`, as Vite's
+ * loader then asks for them: a preload in another credentials mode is not used, and the browser
+ * downloads the file twice.
  */
 export const routePreloads = (
   webRoot: string,
@@ -72,7 +74,7 @@ export const routePreloads = (
         if (!groupIndex.has(key)) groupIndex.set(key, groups.push(group) - 1);
         map[route] = groupIndex.get(key)!;
       }
-      const script = `(function(f,g,m){var p=location.pathname.replace(/\\/+$/,'').toLowerCase()||'/',i=m[p];if(i===undefined)return;g[i].forEach(function(n){var l=document.createElement('link'),h=f[n];if(/\\.css$/.test(h)){l.rel='preload';l.as='style'}else{l.rel='modulepreload'}l.href='/assets/'+h;document.head.appendChild(l)})})(${JSON.stringify(files)},${JSON.stringify(groups)},${JSON.stringify(map)})`;
+      const script = `(function(f,g,m){var p=location.pathname.replace(/\\/+$/,'').toLowerCase()||'/',i=m[p];if(i===undefined)return;g[i].forEach(function(n){var l=document.createElement('link'),h=f[n];if(/\\.css$/.test(h)){l.rel='preload';l.as='style';l.crossOrigin=''}else{l.rel='modulepreload'}l.href='/assets/'+h;document.head.appendChild(l)})})(${JSON.stringify(files)},${JSON.stringify(groups)},${JSON.stringify(map)})`;
       return {
         html,
         tags: [{ tag: 'script', children: script, injectTo: 'head-prepend' }],
