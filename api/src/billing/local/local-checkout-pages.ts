@@ -44,6 +44,7 @@ function layout(title: string, body: string) {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escape(title)}</title>
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <style>${LOCAL_CHECKOUT_CSS}</style></head>
 <body><main>${body}</main></body></html>`;
 }
