@@ -215,7 +215,7 @@ describe('what a new user found on the way through (issue 13)', () => {
     await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
     const dialog = page.getByRole('dialog', { name: 'Welcome back' });
     expect(await dialog.innerText()).toContain(
-      'Sign in to your credits, creations and subscription.',
+      'Sign in to see your credits, creations and subscription.',
     );
     await page.keyboard.press('Escape');
     await page.goto('/creations');

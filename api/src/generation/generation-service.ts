@@ -15,6 +15,7 @@ import type { ProjectionsGate } from '../composition/projections-gate';
 import { isPaidPlan } from '../billing/plans';
 import type { UserRecord } from '../accounts/users-repository';
 import { AppError, badInput, conflict } from '../shared/errors';
+import { IDEMPOTENCY_KEY_REUSED_MESSAGE } from '../shared/idempotency';
 import type { RequestContext } from '../shared/request-context';
 import type { BlobStore } from '../storage/blob-store';
 import { STYLE_IDS, type ImageProvider, type StyleId } from './engine/image-provider';
@@ -30,6 +31,7 @@ import { parseInput } from '../accounts/account-validation';
 import { actionFigureConfigSchema } from './prompts/action-figure-prompt';
 import { buildGenerationPrompt, MAX_PROMPT_LENGTH } from './prompts/style-prompts';
 import type { ProviderQueue } from './provider-queue';
+import { generationKeyOf } from './idempotency-key';
 import { requestFingerprint } from './request-fingerprint';
 import {
   decodePhoto,
@@ -93,10 +95,6 @@ const derivedGenerationId = (userId: string, key: string) => {
  * hold captured → photo deleted → URL. Any failure after the hold releases it. The work is not
  * tied to the HTTP request: a browser that disconnects still gets its result in its history.
  */
-/** As every idempotent path answers it (shared/idempotency.ts). */
-export const IDEMPOTENCY_KEY_REUSED_MESSAGE =
-  'This idempotency key was already used for a different request';
-
 export class GenerationService {
   readonly repository: GenerationRepository;
   readonly settlement: GenerationSettlement;
@@ -145,7 +143,7 @@ export class GenerationService {
       style === 'action-figure' && request.actionFigure
         ? parseInput(actionFigureConfigSchema, request.actionFigure)
         : null;
-    const idempotencyKey = request.idempotencyKey?.trim().slice(0, 200) || null;
+    const idempotencyKey = generationKeyOf(request.idempotencyKey);
     const fingerprint = requestFingerprint({
       style,
       prompt: request.prompt,

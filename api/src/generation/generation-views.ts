@@ -2,6 +2,7 @@ import { getGeneration, listGenerations, type GenerationRecord } from '@app/proj
 import type pg from 'pg';
 import { badInput } from '../shared/errors';
 import type { GenerationRepository, GenerationRequest } from './generation-repository';
+import { generationKeyOf } from './idempotency-key';
 import { resultUrlFor } from './generation-settlement';
 
 /** A generation as its owner sees it: the read model's timeline plus the prompt they typed. */
@@ -123,6 +124,8 @@ export async function findMyGenerationByKey(
   userId: string,
   key: string,
 ): Promise<GenerationView | null> {
-  const request = await repository.findByIdempotencyKey(userId, key.trim().slice(0, 200));
+  const stored = generationKeyOf(key);
+  if (!stored) return null;
+  const request = await repository.findByIdempotencyKey(userId, stored);
   return request ? findMyGeneration(db, repository, userId, request.id) : null;
 }

@@ -40,7 +40,7 @@ export async function giftExportOf(
   userId: string,
 ): Promise<GiftExport> {
   const bought = await Promise.all(
-    (await gifts.listByBuyer(userId)).map(async (row) => {
+    (await gifts.allByBuyer(userId)).map(async (row) => {
       const view = await giftView(ledger, vault, row);
       return {
         giftId: row.giftId,

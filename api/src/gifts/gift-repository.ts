@@ -103,6 +103,15 @@ export class GiftRepository {
     return result.rows.map(fromDb);
   }
 
+  /** Every gift the buyer bought, newest first (all of them, not a page: their data export). */
+  async allByBuyer(buyerId: string): Promise<GiftRow[]> {
+    const result = await this.db.query<DbRow>(
+      'SELECT * FROM gifts WHERE buyer_id = $1 ORDER BY created_at DESC',
+      [buyerId],
+    );
+    return result.rows.map(fromDb);
+  }
+
   async listByBuyer(buyerId: string): Promise<GiftRow[]> {
     const result = await this.db.query<DbRow>(
       'SELECT * FROM gifts WHERE buyer_id = $1 ORDER BY created_at DESC LIMIT 200',

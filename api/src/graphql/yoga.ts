@@ -62,13 +62,18 @@ function maskError(error: unknown, message: string, isDev?: boolean): Error {
       },
     });
   }
-  // Parse and validation errors, and variables that do not coerce (a GraphQLError inside one):
-  // answers to bad input, not incidents.
+  if (error instanceof GraphQLError && !error.originalError) return error; // parse and validation errors
+  // Variables that do not coerce: a GraphQLError inside one, before any field ran (no path).
+  // A value a resolver returned that does not serialise has a path: that one is ours, masked.
   if (
     error instanceof GraphQLError &&
-    (!error.originalError || error.originalError instanceof GraphQLError)
+    error.originalError instanceof GraphQLError &&
+    error.path === undefined
   )
-    return error;
+    return new GraphQLError(error.message, {
+      nodes: error.nodes,
+      extensions: { ...error.extensions, code: 'BAD_USER_INPUT' },
+    });
   // Logged inside the request's scope: the line carries its request id.
   componentLogger('graphql').error({ err: original }, 'unexpected GraphQL error');
   return defaultMaskError(error, message, isDev);

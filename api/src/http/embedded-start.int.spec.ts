@@ -58,10 +58,11 @@ describe('npm start on embedded defaults', () => {
   it('deletes an account on its one connection and keeps serving', async () => {
     // The embedded database is one connection: a read through the pool inside the deletion's
     // transaction waited for it forever, and every request after it with it.
-    api ??= await spawnApi({
-      DATA_DIR: (dataDir = await tempDataDir('embedded')),
-      DATABASE_URL: '',
-    });
+    // A server of its own: the first test's may have stopped.
+    await api?.stop('SIGKILL');
+    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+    dataDir = await tempDataDir('embedded');
+    api = await spawnApi({ DATA_DIR: dataDir, DATABASE_URL: '' });
     const password = 'Leaving-for-good-42';
     const registered = await fetch(`${api.url}/api/auth/register`, {
       method: 'POST',

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { financeReport } from '@app/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginAccountKey } from '../accounts/login-failures';
 import { HttpClient } from '../testing/http-client';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { richAccount, type RichAccount } from './testing/rich-account';
@@ -88,6 +89,18 @@ describe('delete my account', () => {
     const reportBefore = await financeReport(app.services.pool, range);
     const eventsBefore = await app.services.pool.query('SELECT count(*)::int AS n FROM events');
 
+    // A wrong password at sign-in leaves counters keyed by the account (and its address).
+    const guessed = await new HttpClient(app.url).json('/api/auth/login', {
+      email,
+      password: 'not-it',
+    });
+    expect(guessed.status).toBe(401);
+    const signInCounters = () =>
+      app.services.pool.query(`SELECT key FROM rate_limit_counters WHERE key LIKE $1`, [
+        `${loginAccountKey(email)}%`,
+      ]);
+    expect((await signInCounters()).rows).toHaveLength(2);
+
     const wrong = await client.graphql(
       'mutation ($input: DeleteAccountInput!) { deleteAccount(input: $input) { message } }',
       { input: { currentPassword: 'not-it' } },
@@ -103,6 +116,7 @@ describe('delete my account', () => {
     await app.settle();
 
     expect(await rowsMentioning(app, needles)).toEqual([]);
+    expect((await signInCounters()).rows).toEqual([]);
     expect(await blobsMentioning(blobRoot, needles)).toEqual([]);
     for (const { key } of keys.rows) expect(await app.services.blobs.exists(key)).toBe(false);
 

@@ -131,11 +131,13 @@ export class AccountDeletionService {
       // A pending change of email names the other address.
       await client.query('DELETE FROM account_tokens WHERE user_id = $1', [user.id]);
       await client.query('DELETE FROM sessions WHERE user_id = $1', [user.id]);
+      // The address now (the locked row's) and the one this request knew, if it changed since.
+      const addresses = [...new Set([current.email, user.email])];
       await client.query(
         `DELETE FROM rate_limit_counters WHERE key = ANY($1::text[]) OR key LIKE $2`,
-        [[`forgot:email:${emailKey(user.email)}`], `%:user:${user.id}`],
+        [addresses.map((address) => `forgot:email:${emailKey(address)}`), `%:user:${user.id}`],
       );
-      await clearLoginFailures(client, user.email);
+      for (const address of addresses) await clearLoginFailures(client, address);
       const label = deletedUserLabel(user.id);
       await client.query(
         `UPDATE users SET email = $2, username = $2, full_name = NULL, password_hash = NULL,

@@ -25,6 +25,10 @@ export function idempotencyKeyFrom(value: unknown): string | null {
 export const idFromKey = (prefix: string, ...parts: string[]) =>
   `${prefix}-${createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 32)}`;
 
+/** The answer to a key sent again with other parameters (409). */
+export const IDEMPOTENCY_KEY_REUSED_MESSAGE =
+  'This idempotency key was already used for a different request';
+
 const fingerprintOf = (params: unknown) =>
   createHash('sha256').update(JSON.stringify(params)).digest('hex');
 
@@ -64,8 +68,7 @@ export class IdempotencyKeys {
         [scope, key],
       );
       const row = found.rows[0];
-      if (row && row.fingerprint !== fingerprint)
-        throw conflict('This idempotency key was already used for a different request');
+      if (row && row.fingerprint !== fingerprint) throw conflict(IDEMPOTENCY_KEY_REUSED_MESSAGE);
       if (row?.response) return row.response.value;
       if (Date.now() > deadline)
         throw conflict('A request with this idempotency key is still being processed');

@@ -5,9 +5,10 @@ import { GiftPurchaseForm } from '../../modules/gifts/components/GiftPurchaseFor
 import { MyGifts } from '../../modules/gifts/components/MyGifts';
 import { Container } from '../../modules/ui/components/Container';
 import { PageHero } from '../../modules/ui/components/PageHero';
-import styles from '../account-page.module.css';
 import { Section } from '../../modules/ui/components/Section';
 import { SectionHeading } from '../../modules/ui/components/SectionHeading';
+
+import styles from '../account-page.module.css';
 
 export const GiftsPage = () => {
   usePageMeta({ title: pageTitle('Give credits'), noIndex: true });

@@ -3,6 +3,7 @@ import { pageTitle } from '../../modules/app/utils/brand';
 import { RedeemGiftForm } from '../../modules/gifts/components/RedeemGiftForm';
 import { Container } from '../../modules/ui/components/Container';
 import { PageHero } from '../../modules/ui/components/PageHero';
+
 import styles from '../account-page.module.css';
 
 export const RedeemPage = () => {
