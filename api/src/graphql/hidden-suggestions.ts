@@ -9,11 +9,8 @@ import { GraphQLError } from 'graphql';
 const SUGGESTION = /\s*Did you mean [^?]*\?/g;
 
 function withoutSuggestion<T>(error: T): T {
-  if (error instanceof GraphQLError && SUGGESTION.test(error.message)) {
-    SUGGESTION.lastIndex = 0;
+  if (error instanceof GraphQLError)
     (error as { message: string }).message = error.message.replace(SUGGESTION, '').trim();
-  }
-  SUGGESTION.lastIndex = 0;
   return error;
 }
 
