@@ -37,7 +37,9 @@ describe('the balance by bucket and claiming credits back, in Chromium', () => {
       .toMatch(/Plan credits\s*300 credits\s*300 credits expire on \d{1,2} \w{3}/);
     const text = await buckets.innerText();
     expect(text).toMatch(/Pack credits\s*0 credits/);
-    expect(text).toMatch(/Free credits\s*5 credits\s*Signup and goodwill credits; they never expire/);
+    expect(text).toMatch(
+      /Free credits\s*5 credits\s*Signup and goodwill credits; they never expire/,
+    );
     expect(text).toContain('Spent soonest-expiring first: plan credits, then free credits.');
 
     // Five images (a claim is allowed for 1 in 5 of a user's generations).
