@@ -72,6 +72,9 @@ describe.skipIf(!process.env.DATABASE_URL)('a LISTEN connection that goes silent
       heartbeatMs: 100,
       heartbeatTimeoutMs: 300,
       minBackoffMs: 20,
+      // Retries while the proxy is frozen double the delay; at the default 5 s cap, the retry
+      // after the thaw could come later than the wait below allows (it did once, on a loaded CI).
+      maxBackoffMs: 200,
     });
     try {
       await listener.start();
@@ -81,7 +84,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a LISTEN connection that goes silent
       await until(() => !listener.connected, 2_000);
       expect(wakes).toBeGreaterThan(wakesBefore);
       proxy.thawForNewConnections();
-      await until(() => listener.connected && listener.connects === 2);
+      await until(() => listener.connected && listener.connects === 2, 10_000);
       const notifier = new pg.Client({ connectionString: database.url });
       await notifier.connect();
       await notifier.query(`NOTIFY heartbeat_spec, 'after the cut'`);
