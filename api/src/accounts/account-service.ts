@@ -115,8 +115,7 @@ export class AccountService {
       // One message whether the email or the password was wrong.
       throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE, 401);
     }
-    await this.limiter.reset(fromHere);
-    await this.limiter.reset(fromAnywhere);
+    await this.limiter.reset(fromHere, fromAnywhere);
     const created = await this.sessions.createForPassword(user.id, user.passwordHash!, context);
     // The password was removed (a Google sign-in joined the account) while it was being checked.
     if (!created) throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE, 401);

@@ -7,8 +7,11 @@ import type pg from 'pg';
 // spread over many). One address alone can then lock an account only for itself, not for its
 // owner signing in from elsewhere. Counters key on a hash so the table holds no email addresses.
 
-export const loginAccountKey = (email: string) =>
-  `login:account:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}`;
+/** An email address as counters key it: hashed, so the table holds no addresses. */
+export const emailDigest = (email: string) =>
+  createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+
+export const loginAccountKey = (email: string) => `login:account:${emailDigest(email)}`;
 
 /** The 16-bit groups of an IPv6 address, `::` expanded (an embedded IPv4 tail counts as two). */
 function ipv6Groups(ip: string): string[] {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { withTransaction } from '@app/ledger';
 import type pg from 'pg';
 import { z } from 'zod';
@@ -8,7 +7,7 @@ import type { RequestContext } from '../shared/request-context';
 import type { AccountService, AuthLimits } from './account-service';
 import { AccountTokens, newToken, PASSWORD_RESET_TTL_SECONDS } from './account-tokens';
 import { emailSchema, parseInput, passwordSchema } from './account-validation';
-import { clearLoginFailures } from './login-failures';
+import { clearLoginFailures, emailDigest } from './login-failures';
 import { hashPassword } from './password-hasher';
 import { RateLimiter } from './rate-limiter';
 
@@ -19,9 +18,6 @@ export const PASSWORD_RESET_DONE_MESSAGE =
 
 const forgotSchema = z.object({ email: emailSchema });
 const resetSchema = z.object({ token: z.unknown(), password: passwordSchema });
-
-const emailKey = (email: string) =>
-  createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 
 /**
  * Forgot password and reset. The request does the same work whether or not the email has an
@@ -49,7 +45,7 @@ export class PasswordResetService {
     const result = await withTransaction(this.pool, async (client) => {
       const limiter = new RateLimiter(client);
       await limiter.hit(`forgot:ip:${context.ip}`, this.limits.passwordResetsPerIp);
-      await limiter.hit(`forgot:email:${emailKey(email)}`, this.limits.passwordResetsPerEmail);
+      await limiter.hit(`forgot:email:${emailDigest(email)}`, this.limits.passwordResetsPerEmail);
       return client.query<{
         id: string;
         email: string;

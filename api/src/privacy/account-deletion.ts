@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { withTransaction } from '@app/ledger';
 import type pg from 'pg';
 import { z } from 'zod';
@@ -6,7 +5,7 @@ import type { AccountEmailService } from '../accounts/account-email';
 import type { AccountService } from '../accounts/account-service';
 import type { SessionRecord } from '../accounts/sessions';
 import type { UserRecord } from '../accounts/users-repository';
-import { clearLoginFailures } from '../accounts/login-failures';
+import { clearLoginFailures, emailDigest } from '../accounts/login-failures';
 import type { BillingService } from '../billing/billing-service';
 import { exportBlobKey } from './data-export';
 import { AppError } from '../shared/errors';
@@ -26,9 +25,6 @@ const deleteSchema = z.object({ currentPassword: z.string().optional().nullable(
 
 /** What a deleted account is called from then on, by staff and in every table that names it. */
 export const deletedUserLabel = (userId: string) => `deleted user ${userId}`;
-
-const emailKey = (email: string) =>
-  createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 
 /**
  * Deletes an account: the paid plan ends at the payment provider first, then every table loses
@@ -135,7 +131,7 @@ export class AccountDeletionService {
       const addresses = [...new Set([current.email, user.email])];
       await client.query(
         `DELETE FROM rate_limit_counters WHERE key = ANY($1::text[]) OR key LIKE $2`,
-        [addresses.map((address) => `forgot:email:${emailKey(address)}`), `%:user:${user.id}`],
+        [addresses.map((address) => `forgot:email:${emailDigest(address)}`), `%:user:${user.id}`],
       );
       for (const address of addresses) await clearLoginFailures(client, address);
       const label = deletedUserLabel(user.id);
