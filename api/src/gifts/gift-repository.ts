@@ -94,16 +94,7 @@ export class GiftRepository {
     return result.rows[0] ? fromDb(result.rows[0]) : null;
   }
 
-  /** Every gift the buyer addressed to someone (all of them, not a page: account deletion). */
-  async addressedByBuyer(buyerId: string): Promise<GiftRow[]> {
-    const result = await this.db.query<DbRow>(
-      'SELECT * FROM gifts WHERE buyer_id = $1 AND recipient_email IS NOT NULL',
-      [buyerId],
-    );
-    return result.rows.map(fromDb);
-  }
-
-  /** Every gift the buyer bought, newest first (all of them, not a page: their data export). */
+  /** Every gift the buyer bought, newest first (all of them, not a page: data export, deletion). */
   async allByBuyer(buyerId: string): Promise<GiftRow[]> {
     const result = await this.db.query<DbRow>(
       'SELECT * FROM gifts WHERE buyer_id = $1 ORDER BY created_at DESC',

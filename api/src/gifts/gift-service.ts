@@ -129,7 +129,7 @@ export class GiftService implements GiftPayments, GiftOrders {
   async rewriteRecipientMailOf(db: Pick<pg.PoolClient, 'query'>, buyerId: string) {
     // On the deletion's own connection: the embedded database has only one, which the deletion's
     // transaction holds, so a read through the pool would wait for it forever.
-    const rows = await new GiftRepository(db).addressedByBuyer(buyerId);
+    const rows = await new GiftRepository(db).allByBuyer(buyerId);
     return rewriteRecipientMail(db, rows, this.vault, this.publicUrl);
   }
 
