@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type E2eSession,
@@ -17,6 +17,24 @@ const fillModal = async (
   for (const [label, value] of Object.entries(values))
     await dialog.getByLabel(label, { exact: false }).fill(value);
 };
+
+/** Whether two elements' boxes on screen share any pixel. */
+const overlap = async (a: Locator, b: Locator) => {
+  const [first, second] = [await a.boundingBox(), await b.boundingBox()];
+  if (!first || !second) throw new Error('an element has no box');
+  return (
+    first.x < second.x + second.width &&
+    second.x < first.x + first.width &&
+    first.y < second.y + second.height &&
+    second.y < first.y + first.height
+  );
+};
+
+const focusedControl = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement;
+    return element?.getAttribute('data-focus-return') ?? element?.getAttribute('aria-label');
+  });
 
 describe('signing up, in and out in the browser', () => {
   let session: E2eSession;
@@ -89,6 +107,8 @@ describe('signing up, in and out in the browser', () => {
     await page.goto('/');
     await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
     const dialog = page.getByRole('dialog', { name: 'Welcome back' });
+    // Focus moves into the dialog; the header behind it is rendered anew as the client loads.
+    await expect.poll(() => focusedControl(page)).toBe('Close');
     await dialog.getByRole('button', { name: 'Sign In' }).click();
     expect(await dialog.getByText('Email is required').count()).toBe(1);
     expect(await dialog.getByText('Password is required').count()).toBe(1);
@@ -103,6 +123,11 @@ describe('signing up, in and out in the browser', () => {
     await dialog.getByRole('button', { name: 'Sign In' }).click();
     await expect.poll(() => toast(page).innerText()).toContain('Authentication failed');
     expect(await toast(page).innerText()).toContain('Invalid email or password');
+    for (const control of [
+      dialog.getByRole('heading'),
+      dialog.getByRole('button', { name: 'Close' }),
+    ])
+      expect(await overlap(toast(page), control)).toBe(false);
 
     // Toggling to register clears the form and asks for full name and username too.
     await dialog.getByRole('button', { name: 'Sign up' }).click();
@@ -114,6 +139,7 @@ describe('signing up, in and out in the browser', () => {
 
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    expect(await focusedControl(page)).toBe('header-sign-in');
     await page.context().close();
   });
 
@@ -127,6 +153,7 @@ describe('signing up, in and out in the browser', () => {
     await form.getByRole('button', { name: 'Sign In' }).click();
     await expect.poll(() => toast(page).innerText()).toContain('Login failed');
     expect(await toast(page).innerText()).toContain('Invalid email or password');
+    expect(await overlap(toast(page), page.getByRole('tablist'))).toBe(false);
 
     await page.getByRole('tab', { name: 'Sign Up' }).click();
     expect(await form.getByLabel('Email').inputValue()).toBe('');

@@ -219,6 +219,31 @@ describe('the creators, generating against the real server and the local image e
     await page.context().close();
   });
 
+  it('says when My creations cannot be loaded, and Try again shows the wait, then the gallery', async () => {
+    const page = await session.newPage();
+    await registerViaApi(page, newAccount('offline'));
+    await page.route('**/graphql', (route) => route.abort('internetdisconnected'));
+    await page.goto('/creations');
+    const main = page.getByRole('main');
+    const failed = main.getByRole('heading', { name: 'We could not load your creations' });
+    await failed.waitFor();
+
+    // Back online, with the answer held until the wait has been seen.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.unroute('**/graphql');
+    await page.route('**/graphql', async (route) => {
+      await released;
+      await route.fallback();
+    });
+    await main.getByRole('button', { name: 'Try again' }).click();
+    await main.getByRole('status', { name: 'Loading your creations' }).waitFor();
+    expect(await failed.count()).toBe(0);
+    release();
+    await main.getByRole('heading', { name: 'No creations yet' }).waitFor();
+    await page.context().close();
+  });
+
   it('explains refused uploads at once or from the server, and leaves the credits as they were', async () => {
     const page = await session.newPage();
     await registerViaApi(page);

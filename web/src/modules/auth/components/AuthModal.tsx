@@ -15,6 +15,7 @@ type AuthModalProps = {
   initialMode: AuthMode;
   redirectTo?: string;
   purpose?: AuthPurpose;
+  restoreFocus?: () => void;
   onClose: () => void;
 };
 
@@ -22,7 +23,13 @@ type AuthModalProps = {
  * The auth modal. Toggling between login and register clears the form; after success it closes
  * and, when a redirect path was given, goes there after 100 ms (spec §2).
  */
-export const AuthModal = ({ initialMode, redirectTo, purpose, onClose }: AuthModalProps) => {
+export const AuthModal = ({
+  initialMode,
+  redirectTo,
+  purpose,
+  restoreFocus,
+  onClose,
+}: AuthModalProps) => {
   const [mode, setMode] = useState<AuthMode>(initialMode);
   const [forgot, setForgot] = useState(false);
   const navigate = useNavigate();
@@ -37,14 +44,14 @@ export const AuthModal = ({ initialMode, redirectTo, purpose, onClose }: AuthMod
 
   if (forgot) {
     return (
-      <Dialog title="Reset your password" onClose={onClose}>
+      <Dialog title="Reset your password" restoreFocus={restoreFocus} onClose={onClose}>
         <ForgotPasswordForm onBack={() => setForgot(false)} />
       </Dialog>
     );
   }
   const copy = authModalCopy(mode, purpose);
   return (
-    <Dialog title={copy.title} intro={copy.intro} onClose={onClose}>
+    <Dialog title={copy.title} intro={copy.intro} restoreFocus={restoreFocus} onClose={onClose}>
       <AuthForm
         key={mode}
         mode={mode}

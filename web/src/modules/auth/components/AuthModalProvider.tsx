@@ -2,6 +2,7 @@ import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 
 import { withApollo } from '../../apollo/components/with-apollo';
+import { captureFocusReturn } from '../../ui/utils/focus-return';
 import { AuthModalContext } from '../hooks/useAuthModal';
 import type { AuthModalApi, OpenAuthModalOptions } from '../hooks/useAuthModal';
 import type { AuthMode } from '../utils/auth-mode';
@@ -16,6 +17,8 @@ type ModalState = {
   mode: AuthMode;
   redirectTo?: string;
   purpose?: OpenAuthModalOptions['purpose'];
+  /** Captured on the click that opened it: the modal's chunk may load after its opener moved. */
+  restoreFocus: () => void;
   key: number;
 } | null;
 
@@ -24,7 +27,9 @@ export const AuthModalProvider = ({ children }: { children: ReactNode }) => {
   const [state, setState] = useState<ModalState>(null);
 
   const openAuthModal = useCallback((options: OpenAuthModalOptions = {}) => {
+    const restoreFocus = captureFocusReturn();
     setState((previous) => ({
+      restoreFocus,
       mode: options.mode ?? 'login',
       redirectTo: options.redirectTo,
       purpose: options.purpose,
@@ -48,6 +53,7 @@ export const AuthModalProvider = ({ children }: { children: ReactNode }) => {
             initialMode={state.mode}
             redirectTo={state.redirectTo}
             purpose={state.purpose}
+            restoreFocus={state.restoreFocus}
             onClose={closeAuthModal}
           />
         </Suspense>

@@ -7,6 +7,7 @@ import { useAuthModal } from '../../auth/hooks/useAuthModal';
 import { useCurrentUser } from '../../auth/hooks/useCurrentUser';
 import { Button } from '../../ui/components/Button';
 import { Spinner } from '../../ui/components/Spinner';
+import { useBusy } from '../../ui/hooks/useBusy';
 
 import { CreationCard } from './CreationCard';
 import { CreationsEmpty } from './CreationsEmpty';
@@ -32,7 +33,7 @@ export const CreationsGallery = () => {
   const { openAuthModal } = useAuthModal();
 
   if (userLoading) return <Loading />;
-  if (unreachable) return <CouldNotLoad onRetry={() => void refetch()} />;
+  if (unreachable) return <CouldNotLoad onRetry={refetch} />;
   if (!user) {
     return (
       <CreationsEmpty
@@ -65,10 +66,11 @@ const SignedInGallery = () => {
     fetchPolicy: 'cache-and-network',
     nextFetchPolicy: 'cache-first',
   });
+  const refresh = useBusy(refetch);
   const page = data?.myGenerations;
 
   if (!page && loading) return <Loading />;
-  if (!page) return <CouldNotLoad onRetry={() => void refetch()} />;
+  if (!page) return <CouldNotLoad onRetry={refetch} />;
   if (page.generations.length === 0) {
     return (
       <CreationsEmpty
@@ -106,7 +108,7 @@ const SignedInGallery = () => {
       {anyPending && (
         <div className={styles.notice} role="status">
           <span>Some images are still being made.</span>
-          <Button variant="secondary" size="sm" onClick={() => void refetch()}>
+          <Button variant="secondary" size="sm" onClick={refresh.run} busy={refresh.busy}>
             Refresh
           </Button>
         </div>
@@ -136,10 +138,11 @@ const Loading = () => (
   </div>
 );
 
-const CouldNotLoad = ({ onRetry }: { onRetry: () => void }) => (
+/** Try again refetches: the loading state stands in for this one until the answer. */
+const CouldNotLoad = ({ onRetry }: { onRetry: () => Promise<unknown> }) => (
   <CreationsEmpty
     title="We could not load your creations"
     body="Please check your connection and try again."
-    action={<Button onClick={onRetry}>Try again</Button>}
+    action={<Button onClick={() => void onRetry()}>Try again</Button>}
   />
 );

@@ -12,7 +12,10 @@ type HeaderAuthAreaProps = {
   stacked?: boolean;
 };
 
-/** The header's signed-out state: Sign In and Get Started. */
+/**
+ * The header's signed-out state: Sign In and Get Started (named for the auth dialog to give focus
+ * back to after the header renders them anew).
+ */
 export const HeaderAuthArea = ({
   onSignIn,
   onGetStarted,
@@ -24,10 +27,16 @@ export const HeaderAuthArea = ({
       size="sm"
       fullWidth={stacked}
       onClick={onSignIn}
+      data-focus-return="header-sign-in"
     >
       Sign In
     </Button>
-    <Button size="sm" fullWidth={stacked} onClick={onGetStarted}>
+    <Button
+      size="sm"
+      fullWidth={stacked}
+      onClick={onGetStarted}
+      data-focus-return="header-get-started"
+    >
       Get Started
     </Button>
   </div>

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useFocusTrapLite } from '../../layout/hooks/useFocusTrapLite';
 import { IconClose } from '../icons/icons';
 import { cx } from '../utils/cx';
+import { captureFocusReturn } from '../utils/focus-return';
 import { inertOutside } from '../utils/inert-outside';
 
 import styles from './Dialog.module.css';
@@ -15,6 +16,11 @@ type DialogProps = {
   onClose: () => void;
   /** Smaller type and padding, for confirmations and reason prompts in the staff console. */
   compact?: boolean;
+  /**
+   * Gives focus back on close, captured when the dialog was asked for (a dialog loaded lazily
+   * mounts after its opener may have been rendered anew). By default, what had focus on mount.
+   */
+  restoreFocus?: () => void;
   children: ReactNode;
 };
 
@@ -26,18 +32,25 @@ export const dialogFormClassName = styles.form;
  * returns to where it was; the page behind is inert. (Not a native <dialog>: its top layer would
  * hide the toasts.)
  */
-export const Dialog = ({ title, intro, onClose, compact = false, children }: DialogProps) => {
+export const Dialog = ({
+  title,
+  intro,
+  onClose,
+  compact = false,
+  restoreFocus,
+  children,
+}: DialogProps) => {
   const backdropRef = useRef<HTMLDivElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const introId = useId();
-
-  useFocusTrapLite(true, panelRef);
   // The latest onClose, so a parent passing a new function each render does not re-run the effect.
   const closeOnEscape = useEffectEvent(() => onClose());
+  const restoreFocusOnClose = useRef(restoreFocus);
 
+  // Before the focus trap's effect (effects run in order): it moves focus into the panel.
   useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const giveFocusBack = restoreFocusOnClose.current ?? captureFocusReturn();
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
     // Screen readers and the keyboard cannot wander out of the dialog into the page behind it.
@@ -50,9 +63,10 @@ export const Dialog = ({ title, intro, onClose, compact = false, children }: Dia
       document.removeEventListener('keydown', onKeyDown);
       restoreOutside();
       document.body.style.overflow = overflow;
-      if (opener?.isConnected) opener.focus();
+      giveFocusBack();
     };
   }, []);
+  useFocusTrapLite(true, panelRef);
 
   return (
     <div

@@ -1,0 +1,26 @@
+/** Names a control that focus can come back to even when it was rendered anew meanwhile. */
+export const FOCUS_RETURN_ATTRIBUTE = 'data-focus-return';
+
+/**
+ * Remembers what has focus now and returns the function that gives it back: to the same element
+ * if it is still in the page, else to the visible element that carries the same
+ * `data-focus-return` name (the header's Sign In is rendered anew when the GraphQL client loads
+ * with the sign-in dialog). Nothing happens when neither is there.
+ */
+export function captureFocusReturn(): () => void {
+  const element = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  const name = element?.getAttribute(FOCUS_RETURN_ATTRIBUTE) ?? null;
+  return () => {
+    if (element?.isConnected && element !== document.body) {
+      element.focus();
+      return;
+    }
+    if (!name) return;
+    const successors = document.querySelectorAll<HTMLElement>(
+      `[${FOCUS_RETURN_ATTRIBUTE}="${CSS.escape(name)}"]`,
+    );
+    Array.from(successors)
+      .find((candidate) => candidate.getClientRects().length > 0)
+      ?.focus();
+  };
+}
