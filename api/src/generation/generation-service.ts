@@ -1,10 +1,6 @@
-import { createHash, randomInt, randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import {
-  componentLogger,
   CREDITS_PER_GENERATION,
-  creditStreamId,
-  DomainError,
-  HoldNotFoundError,
   INSUFFICIENT_CREDITS_MESSAGE,
   TooManyGenerationsError,
   type Ledger,
@@ -25,13 +21,14 @@ import {
   type GenerationObserver,
   type GenerationOutcome,
 } from './generation-pipeline';
+import { holdCredits, MAX_GENERATIONS_IN_PROGRESS } from './generation-hold';
 import { GenerationRepository, type GenerationRequest } from './generation-repository';
 import { GenerationSettlement, resultUrlFor, type SettlementActor } from './generation-settlement';
 import { parseInput } from '../accounts/account-validation';
 import { actionFigureConfigSchema } from './prompts/action-figure-prompt';
 import { buildGenerationPrompt, MAX_PROMPT_LENGTH } from './prompts/style-prompts';
 import type { ProviderQueue } from './provider-queue';
-import { generationKeyOf } from './idempotency-key';
+import { generationIdForKey, generationKeyOf } from './idempotency-key';
 import { requestFingerprint } from './request-fingerprint';
 import {
   decodePhoto,
@@ -41,13 +38,6 @@ import {
   type PhotoDecoder,
   type Upload,
 } from './upload/sanitize-upload';
-
-const log = componentLogger('generation');
-
-const HOLD_NOT_CONFIRMED =
-  'The generation could not start. Your credits were not used. Please try again.';
-
-export const MAX_GENERATIONS_IN_PROGRESS = 2;
 
 export interface GenerationSettings {
   /** How long we wait for the image service before giving up (and releasing the credits). */
@@ -77,17 +67,6 @@ export interface GenerateRequest {
 const parseStyle = (style: string): StyleId => {
   if (!STYLE_IDS.includes(style as StyleId)) throw badInput(`Unknown style "${style}"`);
   return style as StyleId;
-};
-
-/**
- * A client's idempotency key maps to one generation id per user: a SHA-256 of both, laid out
- * as a UUID. The '4' and 'a' are only the version and variant bits z.uuid() asks for; the id
- * is derived, not random. It stays so: stored generations carry these ids, and a retry after a
- * deploy must land on the same one (RFC 9562's v8 would be the honest label for new schemes).
- */
-const derivedGenerationId = (userId: string, key: string) => {
-  const hex = createHash('sha256').update(`${userId}:${key}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 };
 
 /**
@@ -159,7 +138,7 @@ export class GenerationService {
     const checkedAt = performance.now();
     const { userPrompt, prompt } = buildGenerationPrompt(style, request.prompt);
 
-    const id = idempotencyKey ? derivedGenerationId(user.id, idempotencyKey) : randomUUID();
+    const id = idempotencyKey ? generationIdForKey(user.id, idempotencyKey) : randomUUID();
     const created = await this.repository.create({
       id,
       userId: user.id,
@@ -177,7 +156,7 @@ export class GenerationService {
       actor: { kind: 'user', id: user.id },
       correlationId: request.context.correlationId,
     };
-    await this.hold(created, style, by);
+    await holdCredits(this.ledger, this.repository, created, `Generation ${style}`, by);
     const heldAt = performance.now();
     this.observer?.started({ style, provider: this.provider.name });
     const work = this.pipeline.run(created, {
@@ -226,77 +205,6 @@ export class GenerationService {
       throw new AppError('UPLOAD_MISSING', message, 400);
     }
     return this.decode(photo);
-  }
-
-  private async hold(request: GenerationRequest, style: StyleId, by: SettlementActor) {
-    try {
-      await this.ledger.credits.handle(
-        creditStreamId(request.userId),
-        {
-          type: 'HoldCredits',
-          data: {
-            userId: request.userId,
-            reservationId: request.id,
-            generationId: request.id,
-            amount: CREDITS_PER_GENERATION,
-            deadline: request.deadline,
-            maxOpenHolds: MAX_GENERATIONS_IN_PROGRESS,
-          },
-        },
-        {
-          now: new Date(),
-          ...by,
-          reason: `Generation ${style}`,
-          idempotencyKey: `hold:${request.id}`,
-        },
-      );
-    } catch (error) {
-      // Refused, or nothing was held after all: the request never happened.
-      const held =
-        error instanceof DomainError ? 'nothing' : await this.releaseAnyHold(request, by);
-      if (held === 'nothing') await this.repository.delete(request.id);
-      // Held and released now: the request stays, failed, so a retry with its key is answered
-      // with that failure instead of running again on a hold that is already settled.
-      if (held === 'released')
-        await this.repository.complete(request.id, {
-          status: 'failed',
-          code: 'INTERRUPTED',
-          message: HOLD_NOT_CONFIRMED,
-        });
-      // Otherwise ('unknown') the row stays pending, and recovery settles the hold.
-      throw error;
-    }
-  }
-
-  /**
-   * The hold's append failed without a refusal (a lost connection, a deadline): it may have
-   * committed all the same. Whatever it holds is released now: 'released' when it had, 'nothing'
-   * when it had not; 'unknown' when even that failed (recovery settles the hold by its deadline).
-   */
-  private async releaseAnyHold(
-    request: GenerationRequest,
-    by: SettlementActor,
-  ): Promise<'released' | 'nothing' | 'unknown'> {
-    try {
-      await this.ledger.credits.handle(
-        creditStreamId(request.userId),
-        { type: 'ReleaseHold', data: { userId: request.userId, reservationId: request.id } },
-        {
-          now: new Date(),
-          ...by,
-          reason: 'Generation not started: its hold could not be confirmed',
-          idempotencyKey: `release:${request.id}`,
-        },
-      );
-      return 'released';
-    } catch (releaseError) {
-      if (releaseError instanceof HoldNotFoundError) return 'nothing';
-      log.error(
-        { err: releaseError, generationId: request.id },
-        'the hold could not be confirmed nor released; recovery will settle it',
-      );
-      return 'unknown';
-    }
   }
 
   private async decode(photo: Upload) {
