@@ -279,14 +279,14 @@ describe('ReplicateImageProvider against the fake Replicate API', () => {
   });
 
   it('maps server errors and network failures to PROVIDER_UNAVAILABLE', async () => {
-    server.failNext(1, 503); // creates are POSTs, which the client does not retry on 5xx
+    server.failNext(1, 503, 'POST'); // the client does not retry a create on 5xx
     expect(await rejection(provider().submit(input()))).toMatchObject({
       code: 'PROVIDER_UNAVAILABLE',
     });
-    expect(server.requests).toHaveLength(1);
+    expect(server.requestsTo('POST', MODEL_PATH)).toHaveLength(1);
 
     const { predictionId } = await provider().submit(input());
-    server.failNext(100, 502); // GETs are retried by the client, then by the poll loop, then given up
+    server.failNext(100, 502, 'GET'); // retried by the client, then by the poll loop, then given up
     expect(await rejection(provider().wait(predictionId))).toMatchObject({
       code: 'PROVIDER_UNAVAILABLE',
     });

@@ -70,7 +70,10 @@ export class FakeReplicateServer {
   private readonly queue: QueuedScenario[] = [];
   private readonly throttledPrompts = new Map<string, number>();
   private readonly options: Required<Omit<FakeReplicateOptions, 'token'>>;
-  private failures: { count: number; status: number } = { count: 0, status: 503 };
+  private failures: { count: number; status: number; method?: string } = {
+    count: 0,
+    status: 503,
+  };
   private outputsExpired = false;
 
   private constructor(
@@ -116,9 +119,13 @@ export class FakeReplicateServer {
     return this;
   }
 
-  /** The next `count` API requests get `status` (e.g. 503) before anything else happens. */
-  failNext(count: number, status = 503): this {
-    this.failures = { count, status };
+  /**
+   * The next `count` API requests (of `method` only, when given) get `status` (e.g. 503) before
+   * anything else happens. The method keeps a poll that an earlier test aborted, arriving late,
+   * from taking a failure meant for a create.
+   */
+  failNext(count: number, status = 503, method?: 'GET' | 'POST'): this {
+    this.failures = { count, status, method };
     return this;
   }
 
@@ -194,7 +201,8 @@ export class FakeReplicateServer {
     const file = /^\/files\/([a-z0-9]+)\.(png|jpg)$/.exec(request.path);
     if (request.method === 'GET' && file) return this.serveFile(file[1]!);
     if (!request.path.startsWith('/v1/')) return problem(404, 'Not found', 'Not found.');
-    if (this.failures.count > 0) {
+    const { count, method } = this.failures;
+    if (count > 0 && (!method || method === request.method)) {
       this.failures.count--;
       return problem(
         this.failures.status,
