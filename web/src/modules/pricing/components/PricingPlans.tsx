@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
-import { useSignedInUser } from '../../auth/hooks/useSignedInUser';
 import { useToast } from '../../toast/hooks/useToast';
 import { Button, ButtonLink } from '../../ui/components/Button';
 import { Spinner } from '../../ui/components/Spinner';
@@ -9,7 +8,6 @@ import { useContinueCheckout } from '../hooks/useContinueCheckout';
 import { useSubscriptionCheckout } from '../hooks/useSubscriptionCheckout';
 import { useSubscriptionPlans } from '../hooks/useSubscriptionPlans';
 import type { SubscriptionPlan } from '../hooks/useSubscriptionPlans';
-import { currentPlanId } from '../utils/current-plan';
 import { formatPriceCents, perInterval } from '../utils/format-price';
 import { LANDING_PLANS } from '../utils/landing-plans';
 
@@ -36,14 +34,9 @@ const useCheckoutCanceledToast = () => {
   }, [canceled, setParams, toast]);
 };
 
-/**
- * The server's plans (spec §2 Pricing, §4): spinner, error with Retry, then the cards. A
- * signed-in user's own plan is marked, and its button leads to creating (Free) or to the
- * profile's Manage Subscription (a paid plan) instead of a checkout the server would refuse.
- */
+/** The server's plans (spec §2 Pricing, §4): spinner, error with Retry, then the cards. */
 export const PricingPlans = () => {
   const { plans, loading, error } = useSubscriptionPlans();
-  const { user } = useSignedInUser();
   const { startCheckout, pendingPlanId } = useSubscriptionCheckout();
   useCheckoutCanceledToast();
   useContinueCheckout(plans, startCheckout);
@@ -67,7 +60,6 @@ export const PricingPlans = () => {
     );
   }
 
-  const yourPlanId = currentPlanId(user, plans);
   return (
     <>
       <h2 className="visually-hidden">Plans</h2>
@@ -75,7 +67,6 @@ export const PricingPlans = () => {
         {plans.map((plan) => {
           const free = plan.price === 0;
           const pending = pendingPlanId === plan.id;
-          const current = plan.id === yourPlanId;
           return (
             <li key={plan.id}>
               <PlanCard
@@ -87,15 +78,10 @@ export const PricingPlans = () => {
                 generations={plan.generationsPerMonth}
                 features={plan.features}
                 popular={plan.popular}
-                current={current}
                 action={
                   free ? (
                     <ButtonLink to="/action-figure-creator" variant="secondary" fullWidth>
-                      {current ? 'Start Creating' : 'Start Free'}
-                    </ButtonLink>
-                  ) : current ? (
-                    <ButtonLink to="/profile" variant="secondary" fullWidth>
-                      Manage on your profile
+                      Start Free
                     </ButtonLink>
                   ) : (
                     <Button
