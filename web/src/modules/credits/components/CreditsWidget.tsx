@@ -49,6 +49,7 @@ export const CreditsWidget = (props: CreditsWidgetProps) => {
             className={styles.compactButton}
             onClick={props.onLogin}
             aria-label="Login Required. Login"
+            data-focus-return="sidebar-login"
           >
             <IconUser size={18} />
           </button>
@@ -66,7 +67,7 @@ export const CreditsWidget = (props: CreditsWidgetProps) => {
             <p className={styles.hint}>Sign in to see your credits and generate.</p>
           </div>
         </div>
-        <Button size="sm" fullWidth onClick={props.onLogin}>
+        <Button size="sm" fullWidth onClick={props.onLogin} data-focus-return="sidebar-login">
           Login
         </Button>
       </div>

@@ -37,6 +37,12 @@ export const AppHeader = ({ fluid = false }: AppHeaderProps) => {
   const panelRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const closeMenu = useCallback(() => setMenuOpen(false), [setMenuOpen]);
+  // The panel's account controls open dialogs: focus must be on the menu button, which stays,
+  // before the panel unmounts, so that the dialog gives it back there when it closes.
+  const closeMenuFromAccount = useCallback(() => {
+    buttonRef.current?.focus();
+    closeMenu();
+  }, [closeMenu]);
 
   useDismissable({ open: menuOpen, onClose: closeMenu, layerRef: panelRef, triggerRef: buttonRef });
 
@@ -85,7 +91,7 @@ export const AppHeader = ({ fluid = false }: AppHeaderProps) => {
               ))}
             </ul>
           </nav>
-          <HeaderAccountSlot stacked onNavigate={closeMenu} />
+          <HeaderAccountSlot stacked onNavigate={closeMenuFromAccount} />
         </div>
       )}
     </header>

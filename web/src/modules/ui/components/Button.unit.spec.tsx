@@ -1,28 +1,18 @@
-import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { launchBrowser } from '../../../../../api/src/testing/browser';
 import { IconDownload } from '../icons/icons';
+import { moduleCss, themeCss } from '../testing/component-css';
 import buttonStyles from './Button.module.css';
 import { Button } from './Button';
 import spinnerStyles from './Spinner.module.css';
 
-/** A CSS module's text with its class names as this test run's import names them. */
-const moduleCss = (file: string, names: Record<string, string>) =>
-  fs
-    .readFileSync(new URL(file, import.meta.url), 'utf8')
-    .replace(/\.([a-zA-Z][\w-]*)/g, (whole, name: string) => `.${names[name] ?? name}`);
-
-const themeCss = (file: string) =>
-  fs.readFileSync(new URL(`../theme/${file}`, import.meta.url), 'utf8');
-
 const css = [
-  themeCss('tokens.css'),
-  themeCss('global.css'),
-  moduleCss('./Button.module.css', buttonStyles),
-  moduleCss('./Spinner.module.css', spinnerStyles),
+  themeCss(),
+  moduleCss(new URL('./Button.module.css', import.meta.url), buttonStyles),
+  moduleCss(new URL('./Spinner.module.css', import.meta.url), spinnerStyles),
 ].join('\n');
 
 describe('Button busy', () => {

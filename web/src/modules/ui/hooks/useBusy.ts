@@ -1,4 +1,6 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
+
+import { singleFlight } from '../utils/single-flight';
 
 /**
  * Runs an async action behind a button: `busy` while it runs, and a second press meanwhile does
@@ -6,18 +8,7 @@ import { useCallback, useRef, useState } from 'react';
  */
 export const useBusy = (action: () => Promise<unknown>): { run: () => void; busy: boolean } => {
   const [busy, setBusy] = useState(false);
-  const running = useRef(false);
-  const run = useCallback(() => {
-    if (running.current) return;
-    running.current = true;
-    setBusy(true);
-    void action()
-      // The action reports its own failure (the page's error state); the button only waits.
-      .catch(() => undefined)
-      .finally(() => {
-        running.current = false;
-        setBusy(false);
-      });
-  }, [action]);
+  const [flight] = useState(() => singleFlight(setBusy));
+  const run = useCallback(() => void flight(action), [flight, action]);
   return { run, busy };
 };
