@@ -143,6 +143,40 @@ describe('signing up, in and out in the browser', () => {
     await page.context().close();
   });
 
+  it('gives focus back to the menu button on a phone, and to the sidebar’s Login, when the dialog closes', async () => {
+    const phone = await session.newPage({ viewport: MOBILE });
+    await phone.goto('/');
+    await phone.getByRole('button', { name: 'Open menu' }).click();
+    // The menu closes as the dialog opens: its Sign In is gone when the dialog closes.
+    await phone.getByRole('button', { name: 'Sign In', exact: true }).click();
+    const dialog = phone.getByRole('dialog', { name: 'Welcome back' });
+    await fillModal(phone, { Email: 'nobody@example.com', Password: 'wrong-password' });
+    await dialog.getByRole('button', { name: 'Sign In' }).click();
+    await expect.poll(() => toast(phone).innerText()).toContain('Authentication failed');
+    for (const control of [
+      phone.getByRole('button', { name: 'Open menu' }),
+      dialog.getByRole('button', { name: 'Close' }),
+      dialog.getByRole('heading'),
+    ])
+      expect(await overlap(toast(phone), control)).toBe(false);
+    await phone.keyboard.press('Escape');
+    await expect.poll(() => phone.getByRole('dialog').count()).toBe(0);
+    expect(await focusedControl(phone)).toBe('Open menu');
+    await phone.context().close();
+
+    const page = await session.newPage();
+    await page.goto('/ghibli');
+    await page
+      .getByRole('complementary')
+      .getByRole('button', { name: 'Login', exact: true })
+      .click();
+    await page.getByRole('dialog', { name: 'Welcome back' }).waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    expect(await focusedControl(page)).toBe('sidebar-login');
+    await page.context().close();
+  });
+
   it('signs in on /auth (Login failed, Registration failed, then Welcome back and a redirect to /)', async () => {
     const page = await session.newPage();
     const existing = await registerViaApi(await session.newPage());
@@ -199,7 +233,7 @@ describe('signing up, in and out in the browser', () => {
     await page.context().close();
   });
 
-  it('opens the auth modal from the sidebar’s Login on a phone and follows the menu when signed in', async () => {
+  it('follows the phone menu’s Profile link when signed in', async () => {
     const page = await session.newPage({ viewport: MOBILE });
     await registerViaApi(page);
     await page.goto('/');
