@@ -37,8 +37,15 @@ const SHARED_UI_MODULES =
  */
 const SIGNED_IN_SHELL_MODULES =
   /[\\/]layout[\\/]components[\\/](HeaderAuthSlot|HeaderCreditsPill|SignedIn\w*|SidebarCreditsSlot|SidebarAccountSlot|ToolLayout)\.tsx$/;
+/*
+ * The hooks that tell a public page who is here without the GraphQL client (a probe first; the
+ * client only once someone is signed in): building blocks of the pages like the UI kit.
+ */
+const PUBLIC_ACCOUNT_HOOKS =
+  /[\\/]web[\\/]src[\\/]modules[\\/]auth[\\/]hooks[\\/]useSignedIn(Shell|User)\.ts$/;
 const isSharedUiModule = (id: string) =>
-  SHARED_UI_MODULES.test(id) && !SIGNED_IN_SHELL_MODULES.test(id);
+  (SHARED_UI_MODULES.test(id) && !SIGNED_IN_SHELL_MODULES.test(id)) ||
+  PUBLIC_ACCOUNT_HOOKS.test(id);
 
 const GRAPHQL_FETCH_MODULES = /[\\/]web[\\/]src[\\/]modules[\\/]graphql[\\/].*\.tsx?$/;
 

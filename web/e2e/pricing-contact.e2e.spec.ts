@@ -87,6 +87,49 @@ describe('pricing and contact against the real server', () => {
     await page.context().close();
   });
 
+  it('marks a signed-in user’s plan: Free, then Pro once paid, with Manage and Switch on your profile', async () => {
+    const page = await session.newPage();
+    await registerViaApi(page);
+    await page.goto('/pricing');
+    const free = page.getByRole('article', { name: 'Free plan' });
+    await free.getByText('Your plan').waitFor();
+    expect(await free.getAttribute('aria-current')).toBe('true');
+    expect(await free.getByRole('link', { name: 'Start Creating' }).getAttribute('href')).toBe(
+      '/action-figure-creator',
+    );
+    const band = page.getByRole('region', { name: 'Ready to meet your character?' });
+    expect(await band.getByRole('link', { name: 'Start Creating' }).count()).toBe(1);
+    expect(await band.getByRole('link', { name: 'Get Started Free' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Choose Pro' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/billing/checkout/'));
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.waitForURL((url) => url.pathname === '/profile', { timeout: 20_000 });
+    await expect
+      .poll(
+        async () =>
+          (await graphqlAs<{ me: { currentPlan: string } }>(page, '{ me { currentPlan } }')).me
+            .currentPlan,
+        { timeout: 15_000 },
+      )
+      .toBe('Pro Plan');
+    await page.goto('/pricing');
+    const pro = page.getByRole('article', { name: 'Pro Plan' });
+    await pro.getByText('Your plan').waitFor();
+    expect(
+      await pro.getByRole('link', { name: 'Manage on your profile' }).getAttribute('href'),
+    ).toBe('/profile');
+    expect(await pro.getByRole('button', { name: 'Choose Pro' }).count()).toBe(0);
+    const ultra = page.getByRole('article', { name: 'Ultra Plan' });
+    expect(
+      await ultra.getByRole('link', { name: 'Switch on your profile' }).getAttribute('href'),
+    ).toBe('/profile');
+    expect(await ultra.getByRole('button', { name: /^Choose/ }).count()).toBe(0);
+    expect(await free.getByText('Your plan').count()).toBe(0);
+    expect(await free.getByRole('link', { name: 'Start Free' }).count()).toBe(1);
+    await page.context().close();
+  });
+
   it('sells credit packs under the plans: a visitor signs in, continues to the checkout, pays, and sees the credits', async () => {
     const setup = await session.newPage();
     const account = await registerViaApi(setup, newAccount('pack'));

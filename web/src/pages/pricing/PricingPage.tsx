@@ -1,7 +1,7 @@
 import { usePageMeta } from '../../modules/app/hooks/usePageMeta';
 import { pageTitle } from '../../modules/app/utils/brand';
-import { CallToActionBand } from '../../modules/marketing/components/CallToActionBand';
 import { PricingAccountBar } from '../../modules/pricing/components/PricingAccountBar';
+import { PricingCallToAction } from '../../modules/pricing/components/PricingCallToAction';
 import { PricingIncludes } from '../../modules/pricing/components/PricingIncludes';
 import { PricingPacks } from '../../modules/pricing/components/PricingPacks';
 import { PricingPlans } from '../../modules/pricing/components/PricingPlans';
@@ -61,21 +61,7 @@ export const PricingPage = () => {
         <FaqList entries={PRICING_FAQ} />
       </Section>
       <Section labelledBy="cta-title" compact>
-        <CallToActionBand
-          titleId="cta-title"
-          title="Ready to meet your character?"
-          body="Create a free account for 5 credits, or browse the styles first."
-          actions={
-            <>
-              <ButtonLink to="/auth" size="lg" variant="inverse">
-                Get Started Free
-              </ButtonLink>
-              <ButtonLink to="/#effects" size="lg" variant="inverseOutline">
-                Explore the styles
-              </ButtonLink>
-            </>
-          }
-        />
+        <PricingCallToAction titleId="cta-title" />
       </Section>
     </>
   );

@@ -18,6 +18,8 @@ type PlanCardProps = {
   generations: number;
   features: readonly string[];
   popular?: boolean;
+  /** The signed-in user's plan: marked "Your plan". */
+  current?: boolean;
   /** The plan's button: a link on the landing page, a checkout button on /pricing. */
   action: ReactNode;
 };
@@ -31,11 +33,13 @@ export const PlanCard = ({
   generations,
   features,
   popular = false,
+  current = false,
   action,
 }: PlanCardProps) => (
   <article
-    className={cx(styles.card, popular && styles.popular)}
+    className={cx(styles.card, popular && styles.popular, current && styles.current)}
     aria-label={/plan$/i.test(name) ? name : `${name} plan`}
+    aria-current={current || undefined}
   >
     {popular && (
       <Badge tone="primary" className={styles.badge}>
@@ -43,7 +47,10 @@ export const PlanCard = ({
       </Badge>
     )}
     <div>
-      <h3 className={styles.name}>{name}</h3>
+      <div className={styles.nameRow}>
+        <h3 className={styles.name}>{name}</h3>
+        {current && <Badge tone="success">Your plan</Badge>}
+      </div>
       {summary && <p className={styles.summary}>{summary}</p>}
     </div>
     <Price amount={priceLabel} suffix={period} suffixClassName={styles.period} size="xlarge" />

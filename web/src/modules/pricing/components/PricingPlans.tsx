@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
+import { useSignedInUser } from '../../auth/hooks/useSignedInUser';
 import { useToast } from '../../toast/hooks/useToast';
 import { Button, ButtonLink } from '../../ui/components/Button';
 import { Spinner } from '../../ui/components/Spinner';
@@ -8,6 +9,7 @@ import { useContinueCheckout } from '../hooks/useContinueCheckout';
 import { useSubscriptionCheckout } from '../hooks/useSubscriptionCheckout';
 import { useSubscriptionPlans } from '../hooks/useSubscriptionPlans';
 import type { SubscriptionPlan } from '../hooks/useSubscriptionPlans';
+import { currentPlanId } from '../utils/current-plan';
 import { formatPriceCents, perInterval } from '../utils/format-price';
 import { LANDING_PLANS } from '../utils/landing-plans';
 
@@ -34,9 +36,15 @@ const useCheckoutCanceledToast = () => {
   }, [canceled, setParams, toast]);
 };
 
-/** The server's plans (spec §2 Pricing, §4): spinner, error with Retry, then the cards. */
+/**
+ * The server's plans (spec §2 Pricing, §4): spinner, error with Retry, then the cards. A
+ * signed-in user's own plan is marked, and its button leads to creating (Free) or to the
+ * profile's Manage Subscription (a paid plan); on a paid plan, the other paid plans lead there
+ * too, to switch, instead of a checkout the server would refuse.
+ */
 export const PricingPlans = () => {
   const { plans, loading, error } = useSubscriptionPlans();
+  const { user } = useSignedInUser();
   const { startCheckout, pendingPlanId } = useSubscriptionCheckout();
   useCheckoutCanceledToast();
   useContinueCheckout(plans, startCheckout);
@@ -60,6 +68,8 @@ export const PricingPlans = () => {
     );
   }
 
+  const yourPlanId = currentPlanId(user, plans);
+  const onPaidPlan = plans.some((plan) => plan.id === yourPlanId && plan.price > 0);
   return (
     <>
       <h2 className="visually-hidden">Plans</h2>
@@ -67,6 +77,7 @@ export const PricingPlans = () => {
         {plans.map((plan) => {
           const free = plan.price === 0;
           const pending = pendingPlanId === plan.id;
+          const current = plan.id === yourPlanId;
           return (
             <li key={plan.id}>
               <PlanCard
@@ -78,10 +89,16 @@ export const PricingPlans = () => {
                 generations={plan.generationsPerMonth}
                 features={plan.features}
                 popular={plan.popular}
+                current={current}
                 action={
                   free ? (
                     <ButtonLink to="/action-figure-creator" variant="secondary" fullWidth>
-                      Start Free
+                      {current ? 'Start Creating' : 'Start Free'}
+                    </ButtonLink>
+                  ) : current || onPaidPlan ? (
+                    // A plan runs: it changes in the billing portal, not with a second checkout.
+                    <ButtonLink to="/profile" variant="secondary" fullWidth>
+                      {current ? 'Manage on your profile' : 'Switch on your profile'}
                     </ButtonLink>
                   ) : (
                     <Button
