@@ -143,7 +143,7 @@ describe('signing up, in and out in the browser', () => {
     await page.context().close();
   });
 
-  it('gives focus back to the menu button on a phone, and to the sidebar’s Login, when the dialog closes', async () => {
+  it('gives focus back to the phone menu’s button, and to the Login of the sidebar drawer, when the dialog closes', async () => {
     const phone = await session.newPage({ viewport: MOBILE });
     await phone.goto('/');
     await phone.getByRole('button', { name: 'Open menu' }).click();
@@ -164,16 +164,53 @@ describe('signing up, in and out in the browser', () => {
     expect(await focusedControl(phone)).toBe('Open menu');
     await phone.context().close();
 
-    const page = await session.newPage();
-    await page.goto('/ghibli');
-    await page
+    // A phone's sidebar is a drawer: Escape closes the dialog over it, not the drawer too.
+    const drawerPhone = await session.newPage({ viewport: MOBILE });
+    await drawerPhone.goto('/ghibli');
+    await drawerPhone.getByRole('button', { name: /Styles & credits/ }).click();
+    await drawerPhone
       .getByRole('complementary')
       .getByRole('button', { name: 'Login', exact: true })
       .click();
-    await page.getByRole('dialog', { name: 'Welcome back' }).waitFor();
-    await page.keyboard.press('Escape');
-    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
-    expect(await focusedControl(page)).toBe('sidebar-login');
+    await drawerPhone.getByRole('dialog', { name: 'Welcome back' }).waitFor();
+    await drawerPhone.keyboard.press('Escape');
+    await expect.poll(() => drawerPhone.getByRole('dialog').count()).toBe(0);
+    expect(await focusedControl(drawerPhone)).toBe('sidebar-login');
+    expect(
+      await drawerPhone
+        .getByRole('button', { name: /Styles & credits/ })
+        .getAttribute('aria-expanded'),
+    ).toBe('true');
+    await drawerPhone.context().close();
+  });
+
+  it('keeps a two-line toast off a phone’s sign-up sheet, scrolled or not (360 × 640)', async () => {
+    const existing = await registerViaApi(await session.newPage());
+    const page = await session.newPage({ viewport: { width: 360, height: 640 } });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: 'Get Started', exact: true }).click();
+    const sheet = page.getByRole('dialog', { name: 'Create your account' });
+    await fillModal(page, {
+      'Full name': 'Pat Doe',
+      Username: `taken${Date.now()}`,
+      Email: existing.email,
+      Password: 'secret123',
+    });
+    await sheet.getByRole('button', { name: 'Create Account' }).click();
+    await expect.poll(() => toast(page).innerText()).toContain('already exists');
+    expect((await toast(page).boundingBox())!.height).toBeGreaterThan(100);
+    // The sheet scrolls inside itself; the space above it stays the toast's.
+    for (const control of [
+      sheet,
+      sheet.getByRole('heading'),
+      sheet.getByRole('button', { name: 'Close' }),
+      sheet.getByRole('button', { name: 'Create Account' }),
+    ]) {
+      await control.scrollIntoViewIfNeeded();
+      expect(await overlap(toast(page), control)).toBe(false);
+    }
+    expect(await overlap(toast(page), sheet.getByRole('button', { name: 'Close' }))).toBe(false);
     await page.context().close();
   });
 

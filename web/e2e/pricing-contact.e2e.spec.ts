@@ -126,7 +126,7 @@ describe('pricing and contact against the real server', () => {
     ).toBe('/profile');
     expect(await ultra.getByRole('button', { name: /^Choose/ }).count()).toBe(0);
     expect(await free.getByText('Your plan').count()).toBe(0);
-    expect(await free.getByRole('link', { name: 'Start Free' }).count()).toBe(1);
+    expect(await free.getByRole('link', { name: 'Start Creating' }).count()).toBe(1);
     await page.context().close();
   });
 

@@ -26,7 +26,8 @@ export const useDismissable = ({
     if (!open) return;
 
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
+      // A dialog over the layer handled it: that Escape was the dialog's.
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
       event.stopPropagation();
       onClose();
       triggerRef.current?.focus();

@@ -9,7 +9,7 @@ import { useContinueCheckout } from '../hooks/useContinueCheckout';
 import { useSubscriptionCheckout } from '../hooks/useSubscriptionCheckout';
 import { useSubscriptionPlans } from '../hooks/useSubscriptionPlans';
 import type { SubscriptionPlan } from '../hooks/useSubscriptionPlans';
-import { currentPlanId } from '../utils/current-plan';
+import { planStanding } from '../utils/current-plan';
 import { formatPriceCents, perInterval } from '../utils/format-price';
 import { LANDING_PLANS } from '../utils/landing-plans';
 
@@ -68,8 +68,7 @@ export const PricingPlans = () => {
     );
   }
 
-  const yourPlanId = currentPlanId(user, plans);
-  const onPaidPlan = plans.some((plan) => plan.id === yourPlanId && plan.price > 0);
+  const { planId: yourPlanId, subscribed } = planStanding(user, plans);
   return (
     <>
       <h2 className="visually-hidden">Plans</h2>
@@ -93,9 +92,9 @@ export const PricingPlans = () => {
                 action={
                   free ? (
                     <ButtonLink to="/action-figure-creator" variant="secondary" fullWidth>
-                      {current ? 'Start Creating' : 'Start Free'}
+                      {user ? 'Start Creating' : 'Start Free'}
                     </ButtonLink>
-                  ) : current || onPaidPlan ? (
+                  ) : subscribed ? (
                     // A plan runs: it changes in the billing portal, not with a second checkout.
                     <ButtonLink to="/profile" variant="secondary" fullWidth>
                       {current ? 'Manage on your profile' : 'Switch on your profile'}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { currentPlanId } from './current-plan';
+import { planStanding } from './current-plan';
 
 const PLANS = [
   { id: 'free', name: 'Free', price: 0 },
@@ -8,27 +8,36 @@ const PLANS = [
   { id: 'ultra', name: 'Ultra Plan', price: 1900 },
 ];
 
-describe('the plan a user is on', () => {
-  it('is none for a visitor', () => {
-    expect(currentPlanId(null, PLANS)).toBeNull();
+describe('where a user stands on the pricing page', () => {
+  it('is nowhere for a visitor', () => {
+    expect(planStanding(null, PLANS)).toEqual({ planId: null, subscribed: false });
   });
 
   it('is the paid plan that runs, also past due', () => {
-    expect(currentPlanId({ currentPlan: 'Pro Plan', subscriptionStatus: 'ACTIVE' }, PLANS)).toBe(
-      'pro',
-    );
+    expect(planStanding({ currentPlan: 'Pro Plan', subscriptionStatus: 'ACTIVE' }, PLANS)).toEqual({
+      planId: 'pro',
+      subscribed: true,
+    });
     expect(
-      currentPlanId({ currentPlan: 'Ultra Plan', subscriptionStatus: 'PAST_DUE' }, PLANS),
-    ).toBe('ultra');
+      planStanding({ currentPlan: 'Ultra Plan', subscriptionStatus: 'PAST_DUE' }, PLANS),
+    ).toEqual({ planId: 'ultra', subscribed: true });
   });
 
-  it('is Free without a plan, after a plan ended, or for a plan no longer sold', () => {
+  it('is Free without a plan or after a plan ended', () => {
     for (const user of [
       { currentPlan: 'Free', subscriptionStatus: 'FREE' },
       { currentPlan: null, subscriptionStatus: 'FREE' },
       { currentPlan: 'Pro Plan', subscriptionStatus: 'CANCELED' },
-      { currentPlan: 'Legacy Plan', subscriptionStatus: 'ACTIVE' },
     ])
-      expect(currentPlanId(user, PLANS)).toBe('free');
+      expect(planStanding(user, PLANS)).toEqual({ planId: 'free', subscribed: false });
+  });
+
+  it('marks no card for a running plan no longer sold, and still counts it as a subscription', () => {
+    // The server names a plan it no longer knows "Free", but refuses a second checkout all the same.
+    for (const currentPlan of ['Free', 'Legacy Plan'])
+      expect(planStanding({ currentPlan, subscriptionStatus: 'ACTIVE' }, PLANS)).toEqual({
+        planId: null,
+        subscribed: true,
+      });
   });
 });

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 import { IconCheck, IconClose } from '../../ui/icons/icons';
 import { cx } from '../../ui/utils/cx';
+import { usePublishToastBottom } from '../hooks/usePublishToastBottom';
 import { useCurrentToast, useToast } from '../hooks/useToast';
 import type { ToastItem } from '../utils/toast-store';
 
@@ -55,9 +56,16 @@ const ToastCard = ({ toast }: { toast: ToastItem }) => {
  */
 export const Toaster = () => {
   const toast = useCurrentToast();
+  const viewportRef = useRef<HTMLElement>(null);
+  usePublishToastBottom(viewportRef, toast !== null);
 
   return (
-    <section className={styles.viewport} aria-label="Notifications" data-stays-live>
+    <section
+      ref={viewportRef}
+      className={styles.viewport}
+      aria-label="Notifications"
+      data-stays-live
+    >
       <div role="status" aria-live="polite" aria-atomic="true">
         {toast && toast.variant === 'default' && <ToastCard key={toast.id} toast={toast} />}
       </div>

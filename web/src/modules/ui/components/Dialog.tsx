@@ -55,12 +55,16 @@ export const Dialog = ({
     document.body.style.overflow = 'hidden';
     // Screen readers and the keyboard cannot wander out of the dialog into the page behind it.
     const restoreOutside = backdropRef.current ? inertOutside(backdropRef.current) : () => {};
+    // In the capture phase, before the layers under the dialog (a drawer, a menu): Escape closes
+    // the dialog alone, and they see it handled (defaultPrevented).
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') closeOnEscape();
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      closeOnEscape();
     };
-    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('keydown', onKeyDown, true);
     return () => {
-      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('keydown', onKeyDown, true);
       restoreOutside();
       document.body.style.overflow = overflow;
       giveFocusBack();

@@ -11,7 +11,7 @@ export function captureFocusReturn(): () => void {
   const element = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   const name = element?.getAttribute(FOCUS_RETURN_ATTRIBUTE) ?? null;
   return () => {
-    if (element?.isConnected && element !== document.body) {
+    if (element && element !== document.body && canTakeFocus(element)) {
       element.focus();
       return;
     }
@@ -19,8 +19,13 @@ export function captureFocusReturn(): () => void {
     const successors = document.querySelectorAll<HTMLElement>(
       `[${FOCUS_RETURN_ATTRIBUTE}="${CSS.escape(name)}"]`,
     );
-    Array.from(successors)
-      .find((candidate) => candidate.getClientRects().length > 0)
-      ?.focus();
+    Array.from(successors).find(canTakeFocus)?.focus();
   };
 }
+
+/** In the page, shown, and not in an inert part of it (a closed drawer, say). */
+const canTakeFocus = (element: HTMLElement): boolean =>
+  element.isConnected &&
+  element.getClientRects().length > 0 &&
+  element.checkVisibility({ visibilityProperty: true }) &&
+  element.closest('[inert]') === null;
