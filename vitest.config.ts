@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -13,6 +14,11 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    /*
+     * Vitest's default is one file at a time on 2 cores (CPUs - 1), but most files spend their
+     * time waiting: on a spawned API, Postgres or Chromium. One per CPU, and at least two.
+     */
+    maxWorkers: Math.max(2, os.availableParallelism()),
     // Memory tests measure live heap after collecting garbage.
     execArgv: ['--expose-gc'],
     reporters: ['default', 'json'],
