@@ -143,7 +143,7 @@ describe('signing up, in and out in the browser', () => {
     await page.context().close();
   });
 
-  it('gives focus back to the phone menu’s button, and to the Login of the sidebar drawer, when the dialog closes', async () => {
+  it('gives focus back to the phone menu’s button, and to the sidebar’s Login (a drawer on phones), when the dialog closes', async () => {
     const phone = await session.newPage({ viewport: MOBILE });
     await phone.goto('/');
     await phone.getByRole('button', { name: 'Open menu' }).click();
@@ -182,6 +182,18 @@ describe('signing up, in and out in the browser', () => {
         .getAttribute('aria-expanded'),
     ).toBe('true');
     await drawerPhone.context().close();
+
+    const laptop = await session.newPage();
+    await laptop.goto('/ghibli');
+    await laptop
+      .getByRole('complementary')
+      .getByRole('button', { name: 'Login', exact: true })
+      .click();
+    await laptop.getByRole('dialog', { name: 'Welcome back' }).waitFor();
+    await laptop.keyboard.press('Escape');
+    await expect.poll(() => laptop.getByRole('dialog').count()).toBe(0);
+    expect(await focusedControl(laptop)).toBe('sidebar-login');
+    await laptop.context().close();
   });
 
   it('keeps a two-line toast off a phone’s sign-up sheet, scrolled or not (360 × 640)', async () => {
