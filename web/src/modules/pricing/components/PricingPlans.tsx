@@ -9,7 +9,7 @@ import { useContinueCheckout } from '../hooks/useContinueCheckout';
 import { useSubscriptionCheckout } from '../hooks/useSubscriptionCheckout';
 import { useSubscriptionPlans } from '../hooks/useSubscriptionPlans';
 import type { SubscriptionPlan } from '../hooks/useSubscriptionPlans';
-import { planStanding } from '../utils/current-plan';
+import { planStanding } from '../utils/plan-standing';
 import { formatPriceCents, perInterval } from '../utils/format-price';
 import { LANDING_PLANS } from '../utils/landing-plans';
 

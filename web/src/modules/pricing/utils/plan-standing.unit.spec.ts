@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { planStanding } from './current-plan';
+import { planStanding } from './plan-standing';
 
 const PLANS = [
   { id: 'free', name: 'Free', price: 0 },
