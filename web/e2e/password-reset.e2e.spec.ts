@@ -104,7 +104,9 @@ describe('forgot password in the browser, with the mail delivered to a local SMT
       .waitFor();
   });
 
-  it('from the sign-in modal; an expired link is refused with its message (mobile)', async () => {
+  it('from the sign-in modal; an expired link is refused with its message (mobile)', async ({
+    skip,
+  }) => {
     const owner = await session.newPage();
     const account = await registerViaApi(owner, newAccount('expiry'));
     const page = await session.newPage({ viewport: MOBILE });
@@ -121,7 +123,9 @@ describe('forgot password in the browser, with the mail delivered to a local SMT
 
     const link = resetLinkOf((await smtp.waitFor(account.email, /Reset/)).text);
     const pool = session.server.pool;
-    if (!pool) throw new Error('this test needs DATABASE_URL (it ages the link in the database)');
+    // Embedded, the server's PGlite has one owner: the link cannot be aged from here. Its expiry
+    // is also checked without DATABASE_URL in api/src/accounts/password-reset.int.spec.ts.
+    if (!pool) return skip('the expired link needs DATABASE_URL (it is aged in the database)');
     await pool.query(
       `UPDATE account_tokens SET expires_at = now() - interval '1 second'
        WHERE user_id = (SELECT id FROM users WHERE email = $1)`,
