@@ -14,6 +14,7 @@ import {
 } from '@app/projections';
 import type { ProjectionsGate } from '../composition/projections-gate';
 import type { BlobStore } from '../storage/blob-store';
+import { allSettledThenThrow } from '../shared/all-settled-then-throw';
 import type { GenerationRepository, GenerationRequest } from './generation-repository';
 
 export const resultKeyFor = (request: Pick<GenerationRequest, 'id' | 'userId'>) =>
@@ -114,14 +115,14 @@ export class GenerationSettlement {
       },
       this.metadata(by, `generation-completed:${request.id}`, 'Image delivered'),
     );
-    const [completed] = await Promise.all([
+    const [completed] = await allSettledThenThrow([
       this.repository.complete(request.id, {
         status: 'succeeded',
         resultKey: resultKeyFor(request),
       }),
       this.dropUpload(request),
       this.waitFor(captured, position),
-    ]);
+    ] as const);
     return completed ?? { ...request, status: 'succeeded', resultKey: resultKeyFor(request) };
   }
 
@@ -174,11 +175,11 @@ export class GenerationSettlement {
       },
       this.metadata(by, `generation-failed:${request.id}`, 'Generation failed'),
     );
-    await Promise.all([
+    await allSettledThenThrow([
       this.repository.complete(request.id, { status: 'failed', code, message }),
       this.dropUpload(request),
       this.waitFor(released, position),
-    ]);
+    ] as const);
   }
 
   private async dropUpload(request: GenerationRequest) {
