@@ -36,6 +36,15 @@ const focusedControl = (page: Page) =>
     return element?.getAttribute('data-focus-return') ?? element?.getAttribute('aria-label');
   });
 
+/** Opens the sign-in dialog from the sidebar's Login, closes it with Escape: what has focus then. */
+const focusAfterSidebarLoginAndEscape = async (page: Page) => {
+  await page.getByRole('complementary').getByRole('button', { name: 'Login', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Welcome back' }).waitFor();
+  await page.keyboard.press('Escape');
+  await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+  return focusedControl(page);
+};
+
 describe('signing up, in and out in the browser', () => {
   let session: E2eSession;
   beforeAll(async () => {
@@ -168,14 +177,7 @@ describe('signing up, in and out in the browser', () => {
     const drawerPhone = await session.newPage({ viewport: MOBILE });
     await drawerPhone.goto('/ghibli');
     await drawerPhone.getByRole('button', { name: /Styles & credits/ }).click();
-    await drawerPhone
-      .getByRole('complementary')
-      .getByRole('button', { name: 'Login', exact: true })
-      .click();
-    await drawerPhone.getByRole('dialog', { name: 'Welcome back' }).waitFor();
-    await drawerPhone.keyboard.press('Escape');
-    await expect.poll(() => drawerPhone.getByRole('dialog').count()).toBe(0);
-    expect(await focusedControl(drawerPhone)).toBe('sidebar-login');
+    expect(await focusAfterSidebarLoginAndEscape(drawerPhone)).toBe('sidebar-login');
     expect(
       await drawerPhone
         .getByRole('button', { name: /Styles & credits/ })
@@ -185,14 +187,7 @@ describe('signing up, in and out in the browser', () => {
 
     const laptop = await session.newPage();
     await laptop.goto('/ghibli');
-    await laptop
-      .getByRole('complementary')
-      .getByRole('button', { name: 'Login', exact: true })
-      .click();
-    await laptop.getByRole('dialog', { name: 'Welcome back' }).waitFor();
-    await laptop.keyboard.press('Escape');
-    await expect.poll(() => laptop.getByRole('dialog').count()).toBe(0);
-    expect(await focusedControl(laptop)).toBe('sidebar-login');
+    expect(await focusAfterSidebarLoginAndEscape(laptop)).toBe('sidebar-login');
     await laptop.context().close();
   });
 

@@ -23,9 +23,6 @@ export function captureFocusReturn(): () => void {
   };
 }
 
-/** In the page, shown, and not in an inert part of it (a closed drawer, say). */
+/** In the page, shown (checkVisibility is false for a detached or boxless element), not inert. */
 const canTakeFocus = (element: HTMLElement): boolean =>
-  element.isConnected &&
-  element.getClientRects().length > 0 &&
-  element.checkVisibility({ visibilityProperty: true }) &&
-  element.closest('[inert]') === null;
+  element.checkVisibility({ visibilityProperty: true }) && element.closest('[inert]') === null;
